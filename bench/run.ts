@@ -1,0 +1,1040 @@
+/**
+ * `npm run bench [-- options]`: throughput and latency of Sallyport's fetch path against two baselines
+ * measured in the same run, on the same machine, against the same local target:
+ *
+ *   direct     the load generator fetches the target itself (keep-alive);
+ *   squid      through Debian's squid as a forward proxy (no cache), started here from a generated config;
+ *   sallyport  POST /v2/proxy/fetch?region=us-east through `sallyport dev` (gateway + egress nodes).
+ *
+ * Each for a 1 KiB and a 1 MiB text/plain body, at concurrency 1 and 64, for a fixed duration after a
+ * warm-up. Target, load generator, squid and `sallyport dev` are separate processes; all traffic stays
+ * on loopback. Prints a table and the ratios (last), writes JSON to bench/results/ (and --json PATH).
+ * `--profile` runs `sallyport dev` under `--cpu-prof` and summarises the profile. See docs/performance.md.
+ * Opt-in fourth scenario `sallyport-split`: `sallyport node` + `sallyport gateway`, two processes.
+ * `--topology` (scenario `topology`): the production topology of docs/deploy.md, two gateways and three
+ * nodes on PostgreSQL and Redis with every check on, the load spread over both gateways and all regions.
+ */
+import { execFileSync, fork } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, cpus, loadavg, release, tmpdir, totalmem } from 'node:os'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { Client, request } from 'undici'
+import { makeBody } from './lib/bodies.ts'
+import { isRunning, running, stopAll, stopProcess, track, type Tracked } from './lib/children.ts'
+import { cpuBetween, snapshot, type CpuSnapshot } from './lib/cpu.ts'
+import { assertLoopback } from './lib/net.ts'
+import { formatSummary, summariseProfile, type ProfileSummary } from './lib/profile.ts'
+import {
+  bodySizes,
+  type BodyCheck,
+  type BodyName,
+  type LoadMessage,
+  type LoadRequest,
+  type LoadResult,
+  type LoadSpec,
+  type TargetMessage,
+} from './lib/protocol.ts'
+import {
+  defaultSetLimitsArgs,
+  defaultSetPlanArgs,
+  sallyportCapabilities,
+  startSallyport,
+  type Sallyport,
+} from './sallyport.ts'
+import { defaultSquidPath, squidVersion, startSquid, type Squid } from './squid.ts'
+import {
+  benchPostgresUrl,
+  startTopology,
+  topologyRegions,
+  topologySetLimitsArgs,
+  type TopologySallyport,
+} from './topology.ts'
+
+const benchDir = dirname(fileURLToPath(import.meta.url))
+const repoRoot = resolve(benchDir, '..')
+const scenarioNames = ['direct', 'squid', 'sallyport', 'sallyport-split', 'topology'] as const
+type ScenarioName = (typeof scenarioNames)[number]
+/** `sallyport-split` and `topology` are opt-in: the default matrix is the first three. */
+const defaultScenarios: readonly ScenarioName[] = ['direct', 'squid', 'sallyport']
+const sallyportScenarios = ['sallyport', 'sallyport-split', 'topology'] as const
+type SallyportScenario = (typeof sallyportScenarios)[number]
+const region = 'us-east'
+/** The production-topology goal: at least this share of squid's throughput on the 1 KiB body. */
+const topologyGoal = 0.6
+
+const usage = `usage: npm run bench -- [options]
+
+  --duration S         measured seconds per cell (default 5)
+  --warmup S           warm-up seconds per cell, not measured (default 1)
+  --quick              --duration 1 --warmup 0.3 (a smoke run; numbers are noisy)
+  --scenarios LIST     direct,squid,sallyport (the default) and sallyport-split: \`sallyport node\` and
+                       \`sallyport gateway\` as two processes (the production shape) instead of \`dev\`;
+                       topology: see --topology
+  --topology           the production topology (docs/deploy.md) instead of \`sallyport dev\`: --gateways
+                       gateway processes and one node per region on PostgreSQL (a schema of its own in
+                       SALLYPORT_BENCH_POSTGRES_URL, default ${benchPostgresUrl})
+                       and a redis-server of its own; the load is spread over every gateway and region.
+                       Same as --scenarios direct,squid,topology
+  --gateways N         gateway processes in the topology (default 2)
+  --regions LIST       regions the topology's load is spread over (default us-east,us-west,europe; a
+                       node per region runs either way)
+  --bodies LIST        1k,1m (default: both)
+  --concurrency LIST   1,64 (default: both)
+  --rounds N           run the whole matrix N times (interleaved); each cell reports its median round
+  --json PATH          also write the JSON result here (it always goes to bench/results/<time>.json)
+  --profile            run the Sallyport processes under --cpu-prof; the .cpuprofile files land in
+                       bench/results/<time>-cpuprofile/ and their top functions are printed
+  --squid PATH         squid binary (default ${defaultSquidPath})
+  --set-plan-args A    arguments for \`admin set-plan --email bench@example.test\` (default "${defaultSetPlanArgs.join(' ')}")
+  --set-limits-args A  arguments for \`admin set-limits --email bench@example.test\` (default "${defaultSetLimitsArgs.join(' ')}";
+                       for the topology "${topologySetLimitsArgs.join(' ')}")
+  --keep-temp          keep the temp dir (squid config and log, sallyport data dir and log)
+  --help`
+
+type Options = {
+  durationMs: number
+  warmupMs: number
+  scenarios: ScenarioName[]
+  bodies: BodyName[]
+  concurrencies: number[]
+  jsonPath: string | undefined
+  profile: boolean
+  squidPath: string
+  setPlanArgs: string[]
+  setLimitsArgs: string[]
+  /** Set only with --set-limits-args: otherwise each shape has its own default. */
+  setLimitsArgsGiven: boolean
+  keepTemp: boolean
+  rounds: number
+  gateways: number
+  regions: string[]
+}
+
+function parseOptions(argv: string[]): Options | undefined {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      scenarios: { type: 'string' },
+      topology: { type: 'boolean', default: false },
+      gateways: { type: 'string', default: '2' },
+      regions: { type: 'string' },
+      bodies: { type: 'string' },
+      concurrency: { type: 'string' },
+      json: { type: 'string' },
+      profile: { type: 'boolean', default: false },
+      squid: { type: 'string', default: defaultSquidPath },
+      'set-plan-args': { type: 'string' },
+      'set-limits-args': { type: 'string' },
+      'keep-temp': { type: 'boolean', default: false },
+      rounds: { type: 'string', default: '1' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    console.log(usage)
+    return undefined
+  }
+  const seconds = (name: string, raw: string | undefined, fallback: number) => {
+    if (raw === undefined) return Math.round(fallback * 1000)
+    const value = Number(raw.replace(/s$/, ''))
+    if (!Number.isFinite(value) || value <= 0 || value > 600)
+      throw new Error(`--${name} takes seconds (0-600]`)
+    return Math.round(value * 1000)
+  }
+  const list = <T extends string>(
+    name: string,
+    raw: string | undefined,
+    known: readonly T[],
+    fallback: readonly T[] = known,
+  ): T[] => {
+    if (raw === undefined) return [...fallback]
+    const items = raw.split(',').map((item) => item.trim())
+    for (const item of items) {
+      if (!(known as readonly string[]).includes(item)) throw new Error(`--${name}: unknown ${item}`)
+    }
+    return known.filter((item) => items.includes(item))
+  }
+  const positiveInteger = (name: string, raw: string, max: number) => {
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value < 1 || value > max)
+      throw new Error(`--${name} takes an integer 1-${max}`)
+    return value
+  }
+  const concurrencies = (values.concurrency ?? '1,64').split(',').map((item) => Number(item.trim()))
+  for (const c of concurrencies) {
+    if (!Number.isInteger(c) || c < 1 || c > 1024) throw new Error('--concurrency takes integers 1-1024')
+  }
+  const words = (raw: string | undefined, fallback: readonly string[]) =>
+    raw === undefined ? [...fallback] : raw.split(/\s+/).filter((word) => word !== '')
+  const scenarios = list(
+    'scenarios',
+    values.scenarios,
+    scenarioNames,
+    values.topology ? ['direct', 'squid', 'topology'] : defaultScenarios,
+  )
+  if (values.topology && !scenarios.includes('topology')) scenarios.push('topology')
+  return {
+    durationMs: seconds('duration', values.duration, values.quick ? 1 : 5),
+    warmupMs: seconds('warmup', values.warmup, values.quick ? 0.3 : 1),
+    scenarios,
+    bodies: list('bodies', values.bodies, Object.keys(bodySizes) as BodyName[]),
+    concurrencies,
+    jsonPath: values.json,
+    profile: values.profile,
+    squidPath: values.squid,
+    setPlanArgs: words(values['set-plan-args'], defaultSetPlanArgs),
+    setLimitsArgs: words(values['set-limits-args'], defaultSetLimitsArgs),
+    setLimitsArgsGiven: values['set-limits-args'] !== undefined,
+    keepTemp: values['keep-temp'],
+    rounds: positiveInteger('rounds', values.rounds, 20),
+    gateways: positiveInteger('gateways', values.gateways, 8),
+    regions: list('regions', values.regions, topologyRegions),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- children
+
+const tsxExecArgv = ['--import', 'tsx']
+
+async function startTarget(): Promise<{ tracked: Tracked; port: number }> {
+  const child = fork(join(benchDir, 'target.ts'), [], {
+    execArgv: tsxExecArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const tracked = track('target', child)
+  const port = await new Promise<number>((resolvePort, reject) => {
+    const timer = setTimeout(() => reject(new Error('the target did not start within 30 s')), 30_000)
+    child.once('message', (raw) => {
+      const message = raw as TargetMessage
+      clearTimeout(timer)
+      if (message.type === 'listening') resolvePort(message.port)
+      else reject(new Error(`target: ${message.message}`))
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the target exited (${code}) at start-up`))
+    })
+  })
+  return { tracked, port }
+}
+
+type CellResult = {
+  scenario: ScenarioName
+  body: BodyName
+  bodyBytes: number
+  concurrency: number
+  requestsPerSecond: number
+  payloadMiBPerSecond: number
+  latencyMs: LoadResult['latency']
+  errors: number
+  errorKinds: Record<string, number>
+  completed: number
+  unfinished: number
+  windowMs: number
+  /** CPU ms used in the window: load generator, target, and the proxy process (squid or sallyport dev). */
+  cpuMs: Record<string, number>
+  /** CPU ms the proxy (squid, or the whole sallyport dev process) spent per completed request. */
+  proxyCpuMsPerRequest: number | undefined
+  /** Share of all cores busy in the window, whoever used it. */
+  machineBusyPercent: number | undefined
+  /** Share of all cores used by processes that are not part of the benchmark: noise on a shared machine. */
+  othersCpuPercent: number | undefined
+  /** Rounds this cell ran; the figures are those of its median round by req/s. */
+  rounds: number
+  /** Lowest and highest req/s over the rounds (undefined with one round). */
+  requestsPerSecondRange: [number, number] | undefined
+  /** Errors summed over all rounds. */
+  errorsAllRounds: number
+}
+
+/** Per cell, the round with the median req/s (lower median for an even count), plus the spread. */
+function medianCells(rounds: CellResult[][]): CellResult[] {
+  const first = rounds[0] ?? []
+  return first.map((_, index) => {
+    const runs = rounds
+      .map((round) => round[index]!)
+      .sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)
+    const median = runs[Math.floor((runs.length - 1) / 2)]!
+    return {
+      ...median,
+      rounds: runs.length,
+      requestsPerSecondRange:
+        runs.length > 1 ? [runs[0]!.requestsPerSecond, runs[runs.length - 1]!.requestsPerSecond] : undefined,
+      errorsAllRounds: runs.reduce((sum, run) => sum + run.errors, 0),
+    }
+  })
+}
+
+/** One cell: a fresh load generator process, warm-up, measured window, CPU snapshots around the window. */
+async function runCell(
+  spec: LoadSpec,
+  pids: Record<string, number[]>,
+): Promise<{ result: LoadResult; cpu: ReturnType<typeof cpuBetween> | undefined }> {
+  for (const { origin } of spec.requests) assertLoopback(origin)
+  const child = fork(join(benchDir, 'load.ts'), [], {
+    execArgv: tsxExecArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const tracked = track('load generator', child)
+  let start: CpuSnapshot | undefined
+  let end: CpuSnapshot | undefined
+  const backstopMs = spec.warmupMs + spec.durationMs + spec.requestTimeoutMs + 30_000
+  try {
+    const result = await new Promise<LoadResult>((resolveResult, reject) => {
+      const timer = setTimeout(() => reject(new Error('load generator did not finish in time')), backstopMs)
+      child.on('message', (raw) => {
+        const message = raw as LoadMessage
+        if (message.type === 'measuring') {
+          start = snapshot(pids)
+          // The window closes on a timer in the load generator: take the end snapshot at the same moment
+          // (IPC carries only the start), so that draining the last in-flight requests is not counted.
+          setTimeout(() => (end ??= snapshot(pids)), spec.durationMs).unref()
+        } else if (message.type === 'result') {
+          end ??= snapshot(pids)
+          clearTimeout(timer)
+          resolveResult(message.result)
+        } else {
+          clearTimeout(timer)
+          reject(new Error(`load generator: ${message.message}`))
+        }
+      })
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`load generator exited (${code}) without a result`))
+      })
+      child.send(spec)
+    })
+    return { result, cpu: start !== undefined && end !== undefined ? cpuBetween(start, end) : undefined }
+  } finally {
+    await stopProcess(tracked, 5_000)
+  }
+}
+
+// ----------------------------------------------------------------------------------------------- checks
+
+async function checkRaw(
+  what: string,
+  origin: string,
+  path: string,
+  headers: Record<string, string>,
+  size: number,
+) {
+  assertLoopback(origin)
+  const client = new Client(origin)
+  try {
+    const response = await client.request({
+      method: 'GET',
+      path,
+      headers,
+      headersTimeout: 30_000,
+      bodyTimeout: 30_000,
+    })
+    const body = Buffer.from(await response.body.arrayBuffer())
+    if (response.statusCode !== 200 || body.length !== size) {
+      throw new Error(
+        `${what}: expected 200 with ${size} bytes, got ${response.statusCode} with ${body.length}`,
+      )
+    }
+  } finally {
+    await client.close()
+  }
+}
+
+/** The envelope, once, in full: status 200, region, the target's status, and the body byte for byte. */
+async function checkEnvelope(
+  sallyport: Sallyport,
+  targetUrl: string,
+  expected: Buffer,
+  origin = sallyport.url,
+  inRegion = region,
+) {
+  const response = await request(`${origin}/v2/proxy/fetch?region=${inRegion}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': sallyport.apiKey },
+    body: JSON.stringify({ url: targetUrl }),
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+  })
+  const text = await response.body.text()
+  if (response.statusCode !== 200)
+    throw new Error(`envelope check: status ${response.statusCode}: ${text.slice(0, 300)}`)
+  const envelope = JSON.parse(text) as Partial<{
+    region_used: string
+    status: number
+    bytes: number
+    result_encoding: string
+    result: string
+  }>
+  const problems = [
+    envelope.region_used === inRegion ? '' : `region_used ${envelope.region_used}`,
+    envelope.status === 200 ? '' : `target status ${envelope.status}`,
+    envelope.bytes === expected.length ? '' : `bytes ${envelope.bytes}`,
+    envelope.result_encoding === undefined ? '' : `result_encoding ${envelope.result_encoding}`,
+    envelope.result === expected.toString('utf8') ? '' : `result differs (length ${envelope.result?.length})`,
+  ].filter((problem) => problem !== '')
+  if (problems.length > 0) throw new Error(`envelope check for ${targetUrl}: ${problems.join(', ')}`)
+}
+
+// ---------------------------------------------------------------------------------------------- output
+
+const fixed = (value: number | null | undefined, digits: number) =>
+  typeof value !== 'number' || !Number.isFinite(value) ? 'n/a' : value.toFixed(digits)
+
+function table(cells: CellResult[]): string {
+  const spread = cells.some((cell) => cell.requestsPerSecondRange !== undefined)
+  const header = [
+    'scenario',
+    'body',
+    'conc',
+    'req/s',
+    ...(spread ? ['req/s range'] : []),
+    'MiB/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'proxy CPU ms/req',
+    'busy %',
+    'others %',
+  ]
+  const rows = cells.map((cell) => [
+    cell.scenario,
+    cell.body === '1k' ? '1 KiB' : '1 MiB',
+    String(cell.concurrency),
+    fixed(cell.requestsPerSecond, 0),
+    ...(spread
+      ? [
+          cell.requestsPerSecondRange === undefined
+            ? '-'
+            : `${cell.requestsPerSecondRange[0].toFixed(0)}-${cell.requestsPerSecondRange[1].toFixed(0)}`,
+        ]
+      : []),
+    fixed(cell.payloadMiBPerSecond, 1),
+    fixed(cell.latencyMs.p50, 3),
+    fixed(cell.latencyMs.p99, 3),
+    String(cell.errorsAllRounds),
+    cell.scenario === 'direct' ? '-' : fixed(cell.proxyCpuMsPerRequest, 3),
+    fixed(cell.machineBusyPercent, 0),
+    fixed(cell.othersCpuPercent, 0),
+  ])
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)))
+  const line = (row: string[]) =>
+    row.map((value, i) => (i < 3 ? value.padEnd(widths[i]!) : value.padStart(widths[i]!))).join('  ')
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n')
+}
+
+/** A figure per round (paired: both sides measured in the same round) and its median over the rounds. */
+type Figure = { value: number | undefined; rounds: (number | undefined)[] }
+
+type Ratios = {
+  throughputSallyportOverSquid: Record<string, Figure>
+  throughputSallyportOverDirect: Record<string, Figure>
+  addedMedianMsAtC1: Record<string, { sallyport: Figure; squid: Figure }>
+  /** The opt-in two-process shape, when measured: against squid, and against `dev`. */
+  split:
+    | {
+        throughputOverSquid: Record<string, Figure>
+        throughputOverDev: Record<string, Figure>
+        addedMedianMsAtC1: Record<string, Figure>
+      }
+    | undefined
+  /** The production topology (--topology), when measured: against squid and direct. */
+  topology:
+    | {
+        throughputOverSquid: Record<string, Figure>
+        throughputOverDirect: Record<string, Figure>
+        addedMedianMsAtC1: Record<string, Figure>
+      }
+    | undefined
+  goals: { name: string; value: number | undefined; met: boolean | undefined }[]
+}
+
+// Latencies of an empty sample arrive as null (NaN does not survive JSON): no figure, not zero.
+const known = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value)
+
+function lcm(a: number, b: number): number {
+  const gcd = (x: number, y: number): number => (y === 0 ? x : gcd(y, x % y))
+  return (a * b) / gcd(a, b)
+}
+
+function median(values: (number | undefined)[]): number | undefined {
+  const sorted = values.filter(known).sort((a, b) => a - b)
+  if (sorted.length === 0) return undefined
+  const middle = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/**
+ * Ratios are formed within each round (sallyport and its baseline measured minutes apart at most, under
+ * the same background load) and the median over rounds is reported: on a shared machine this is far
+ * steadier than dividing medians taken independently.
+ */
+function ratios(rounds: CellResult[][], options: Options): Ratios {
+  const figure = (perRound: (cells: CellResult[]) => number | undefined): Figure => {
+    const values = rounds.map(perRound)
+    return { value: median(values), rounds: values }
+  }
+  const find = (cells: CellResult[], scenario: ScenarioName, body: BodyName, concurrency: number) =>
+    cells.find((cell) => cell.scenario === scenario && cell.body === body && cell.concurrency === concurrency)
+  const divide = (a: number | undefined, b: number | undefined) =>
+    known(a) && known(b) && b !== 0 ? a / b : undefined
+  const minus = (a: number | undefined, b: number | undefined) => (known(a) && known(b) ? a - b : undefined)
+  const throughput = (over: ScenarioName, body: BodyName, c: number, of: ScenarioName = 'sallyport') =>
+    figure((cells) =>
+      divide(find(cells, of, body, c)?.requestsPerSecond, find(cells, over, body, c)?.requestsPerSecond),
+    )
+  const added = (scenario: ScenarioName, body: BodyName) =>
+    figure((cells) =>
+      minus(find(cells, scenario, body, 1)?.latencyMs.p50, find(cells, 'direct', body, 1)?.latencyMs.p50),
+    )
+
+  const result: Ratios = {
+    throughputSallyportOverSquid: {},
+    throughputSallyportOverDirect: {},
+    addedMedianMsAtC1: {},
+    split: options.scenarios.includes('sallyport-split')
+      ? { throughputOverSquid: {}, throughputOverDev: {}, addedMedianMsAtC1: {} }
+      : undefined,
+    topology: options.scenarios.includes('topology')
+      ? { throughputOverSquid: {}, throughputOverDirect: {}, addedMedianMsAtC1: {} }
+      : undefined,
+    goals: [],
+  }
+  const dev = options.scenarios.includes('sallyport')
+  for (const body of options.bodies) {
+    for (const c of options.concurrencies) {
+      const key = `${body} c=${c}`
+      if (result.split !== undefined) {
+        result.split.throughputOverSquid[key] = throughput('squid', body, c, 'sallyport-split')
+        result.split.throughputOverDev[key] = throughput('sallyport', body, c, 'sallyport-split')
+      }
+      if (result.topology !== undefined) {
+        const overSquid = throughput('squid', body, c, 'topology')
+        result.topology.throughputOverSquid[key] = overSquid
+        result.topology.throughputOverDirect[key] = throughput('direct', body, c, 'topology')
+        if (body === '1k') {
+          result.goals.push({
+            name: `topology throughput / squid >= ${topologyGoal.toFixed(2)} (1 KiB, c=${c})`,
+            value: overSquid.value,
+            met: overSquid.value === undefined ? undefined : overSquid.value >= topologyGoal,
+          })
+        }
+      }
+      if (!dev) continue
+      result.throughputSallyportOverSquid[key] = throughput('squid', body, c)
+      result.throughputSallyportOverDirect[key] = throughput('direct', body, c)
+      if (body === '1k') {
+        const { value } = result.throughputSallyportOverSquid[key]
+        result.goals.push({
+          name: `throughput sallyport/squid >= 1.00 (1 KiB, c=${c})`,
+          value,
+          met: value === undefined ? undefined : value >= 1,
+        })
+      }
+    }
+    if (options.concurrencies.includes(1)) {
+      if (result.topology !== undefined) result.topology.addedMedianMsAtC1[body] = added('topology', body)
+      result.addedMedianMsAtC1[body] = { sallyport: added('sallyport', body), squid: added('squid', body) }
+      if (result.split !== undefined) result.split.addedMedianMsAtC1[body] = added('sallyport-split', body)
+      if (dev && body === '1k') {
+        const { value } = result.addedMedianMsAtC1[body].sallyport
+        result.goals.push({
+          name: 'added median latency sallyport - direct < 1 ms (1 KiB, c=1)',
+          value,
+          met: value === undefined ? undefined : value < 1,
+        })
+      }
+    }
+  }
+  return result
+}
+
+function formatRatios(r: Ratios, rounds: number): string {
+  const spread = (f: Figure, format: (value: number) => string) => {
+    const values = f.rounds.filter(known)
+    if (rounds < 2 || values.length < 2) return ''
+    return `   (rounds: ${values.map(format).join(', ')})`
+  }
+  const times = (value: number) => `${value.toFixed(2)}x`
+  const ms = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(3)} ms`
+  const lines = [
+    `Ratios (paired within each round${rounds > 1 ? `, median of ${rounds} rounds` : ''}; same machine)`,
+  ]
+  const figureLine = (key: string, f: Figure) =>
+    `    ${key.padEnd(10)} ${f.value === undefined ? 'n/a' : times(f.value)}${spread(f, times)}`
+  const bodyName = (body: string) => (body === '1k' ? '1 KiB' : '1 MiB').padEnd(10)
+  const dev = Object.keys(r.throughputSallyportOverSquid).length > 0
+  if (dev) {
+    lines.push('  throughput sallyport / squid')
+    for (const [key, f] of Object.entries(r.throughputSallyportOverSquid)) lines.push(figureLine(key, f))
+    lines.push('  throughput sallyport / direct')
+    for (const [key, f] of Object.entries(r.throughputSallyportOverDirect)) lines.push(figureLine(key, f))
+  }
+  lines.push('  added median latency at c=1 (p50 minus direct p50)')
+  for (const [body, { sallyport, squid }] of Object.entries(r.addedMedianMsAtC1)) {
+    lines.push(
+      `    ${bodyName(body)}` +
+        (dev ? ` sallyport ${sallyport.value === undefined ? 'n/a' : ms(sallyport.value)}  ` : '') +
+        ` squid ${squid.value === undefined ? 'n/a' : ms(squid.value)}${spread(sallyport, ms)}` +
+        (r.topology?.addedMedianMsAtC1[body]?.value === undefined
+          ? ''
+          : `   topology ${ms(r.topology.addedMedianMsAtC1[body].value)}`),
+    )
+  }
+  if (r.topology !== undefined) {
+    lines.push('  throughput topology / squid (the production topology, docs/deploy.md)')
+    for (const [key, f] of Object.entries(r.topology.throughputOverSquid)) lines.push(figureLine(key, f))
+    lines.push('  throughput topology / direct')
+    for (const [key, f] of Object.entries(r.topology.throughputOverDirect)) lines.push(figureLine(key, f))
+  }
+  if (r.split !== undefined) {
+    lines.push('  sallyport-split (node and gateway as two processes; opt-in)')
+    for (const [key, f] of Object.entries(r.split.throughputOverSquid)) {
+      const dev = r.split.throughputOverDev[key]
+      lines.push(
+        `    ${key.padEnd(10)} / squid ${f.value === undefined ? 'n/a' : times(f.value)}` +
+          `   / dev ${dev?.value === undefined ? 'n/a' : times(dev.value)}`,
+      )
+    }
+    for (const [body, f] of Object.entries(r.split.addedMedianMsAtC1)) {
+      lines.push(
+        `    ${(body === '1k' ? '1 KiB' : '1 MiB').padEnd(10)} added median at c=1 ${f.value === undefined ? 'n/a' : ms(f.value)}`,
+      )
+    }
+  }
+  lines.push('  goals')
+  for (const goal of r.goals) {
+    const verdict = goal.met === undefined ? 'NOT MEASURED' : goal.met ? 'MET' : 'MISSED'
+    lines.push(
+      `    ${verdict.padEnd(12)} ${goal.name}: ${goal.value === undefined ? 'n/a' : goal.value.toFixed(3)}`,
+    )
+  }
+  return lines.join('\n')
+}
+
+function git(args: string[]): string | undefined {
+  try {
+    return execFileSync('git', args, {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
+  } catch {
+    return undefined
+  }
+}
+
+// ------------------------------------------------------------------------------------------------- main
+
+const temps: string[] = []
+let keepTemp = false
+let stopping = false
+
+async function cleanUp(): Promise<void> {
+  await stopAll(5_000)
+  if (!keepTemp) for (const dir of temps) rmSync(dir, { recursive: true, force: true })
+}
+
+function onSignal(signal: NodeJS.Signals) {
+  if (stopping) {
+    // A second Ctrl-C: no more waiting.
+    for (const entry of running()) if (isRunning(entry.child)) entry.child.kill('SIGKILL')
+    process.exit(130)
+  }
+  stopping = true
+  console.error(`\n${signal}: stopping every child process...`)
+  void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2))
+  if (options === undefined) return
+  keepTemp = options.keepTemp
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  process.on('SIGHUP', onSignal)
+
+  const startedAt = new Date()
+  const stamp = startedAt.toISOString().replace(/:/g, '-')
+  const resultsDir = join(benchDir, 'results')
+  mkdirSync(resultsDir, { recursive: true })
+  const temp = mkdtempSync(join(tmpdir(), 'sallyport-bench-'))
+  temps.push(temp)
+  const profileDir = options.profile ? join(resultsDir, `${stamp}-cpuprofile`) : undefined
+  if (profileDir !== undefined) mkdirSync(profileDir, { recursive: true })
+
+  const cores = availableParallelism()
+  const sharing =
+    `${cores} CPU core(s) (${cpus()[0]?.model ?? 'unknown'}): the load generator, the target and squid / ` +
+    "sallyport dev all share them, so each figure includes the load generator's own cost; compare within one run."
+  console.log(`Sallyport benchmark  ${startedAt.toISOString()}  node ${process.version}`)
+  console.log(`  ${sharing}`)
+  console.log(
+    `  ${options.warmupMs / 1000} s warm-up + ${options.durationMs / 1000} s measured per cell; ` +
+      `scenarios ${options.scenarios.join(', ')}; bodies ${options.bodies.join(', ')}; ` +
+      `concurrency ${options.concurrencies.join(', ')}`,
+  )
+  if (options.profile)
+    console.log('  --profile: sallyport dev runs under --cpu-prof, its figures are slowed by it')
+
+  const target = await startTarget()
+  const targetOrigin = `http://127.0.0.1:${target.port}`
+  const pids: Record<string, number[]> = { target: [target.tracked.child.pid!] }
+  const expectedBodies = Object.fromEntries(
+    options.bodies.map((body) => [body, makeBody(bodySizes[body])]),
+  ) as Record<BodyName, Buffer>
+  for (const body of options.bodies) await checkRaw('direct', targetOrigin, `/${body}`, {}, bodySizes[body])
+  console.log(`  target       ${targetOrigin}  (node:http, pid ${target.tracked.child.pid})`)
+
+  let squid: Squid | undefined
+  if (options.scenarios.includes('squid')) {
+    const dir = join(temp, 'squid')
+    mkdirSync(dir)
+    squid = await startSquid({ dir, squidPath: options.squidPath })
+    pids.squid = [squid.pid]
+    const squidOrigin = `http://127.0.0.1:${squid.port}`
+    for (const body of options.bodies) {
+      await checkRaw(
+        'squid',
+        squidOrigin,
+        `${targetOrigin}/${body}`,
+        { host: `127.0.0.1:${target.port}` },
+        bodySizes[body],
+      )
+    }
+    console.log(
+      `  squid        ${squidOrigin}  (${squid.version}, pid ${squid.pid}, config ${squid.configPath})`,
+    )
+  }
+
+  const sallyports: Partial<Record<SallyportScenario, Sallyport>> = {}
+  let topologyStarted: TopologySallyport | undefined
+  for (const scenario of sallyportScenarios) {
+    if (!options.scenarios.includes(scenario)) continue
+    if (scenario === 'topology') {
+      const dataDir = join(temp, 'topology-data')
+      mkdirSync(dataDir)
+      if (profileDir !== undefined) mkdirSync(join(profileDir, 'topology'), { recursive: true })
+      const started = await startTopology({
+        repoRoot,
+        dataDir,
+        logPath: join(temp, 'topology.log'),
+        profileDir: profileDir === undefined ? undefined : join(profileDir, 'topology'),
+        probeUrl: `${targetOrigin}/1k`,
+        gateways: options.gateways,
+        regions: options.regions,
+        setPlanArgs: options.setPlanArgs,
+        setLimitsArgs: options.setLimitsArgsGiven ? options.setLimitsArgs : topologySetLimitsArgs,
+      })
+      sallyports.topology = started
+      topologyStarted = started
+      for (const [kind, list] of Object.entries(await started.pidsByKind())) pids[`topology:${kind}`] = list
+      for (const body of options.bodies) {
+        for (const origin of started.origins) {
+          for (const inRegion of started.regions)
+            await checkEnvelope(started, `${targetOrigin}/${body}`, expectedBodies[body], origin, inRegion)
+        }
+      }
+      console.log(
+        `  topology     ${started.origins.join(', ')}  (${options.gateways} gateways + nodes in ` +
+          `${started.regions.join(', ')}, PostgreSQL, redis-server; pids ${started.pids.join(', ')})`,
+      )
+      for (const note of started.notes) console.log(`               ${note}`)
+      continue
+    }
+    const topology = scenario === 'sallyport' ? 'dev' : 'split'
+    const dataDir = join(temp, `${scenario}-data`)
+    if (profileDir !== undefined) mkdirSync(join(profileDir, topology), { recursive: true })
+    mkdirSync(dataDir)
+    const started = await startSallyport({
+      topology,
+      repoRoot,
+      dataDir,
+      logPath: join(temp, `${scenario}.log`),
+      profileDir: profileDir === undefined ? undefined : join(profileDir, topology),
+      probeUrl: `${targetOrigin}/1k`,
+      region,
+      setPlanArgs: options.setPlanArgs,
+      setLimitsArgs: options.setLimitsArgs,
+    })
+    sallyports[scenario] = started
+    pids[scenario] = started.pids
+    for (const body of options.bodies)
+      await checkEnvelope(started, `${targetOrigin}/${body}`, expectedBodies[body])
+    const shape =
+      topology === 'dev'
+        ? `sallyport dev: gateway + 3 egress nodes in one process, pid ${started.pids.join(', ')}`
+        : `sallyport node + sallyport gateway, pids ${started.pids.join(', ')}`
+    console.log(`  ${scenario.padEnd(12)} ${started.url}  (${shape})`)
+    for (const note of started.notes) console.log(`               ${note}`)
+  }
+  console.log('  envelope and body checks passed\n')
+
+  const requestTimeoutMs = 30_000
+  const specFor = (scenario: ScenarioName, body: BodyName, concurrency: number): LoadSpec => {
+    const length = bodySizes[body]
+    const common = {
+      concurrency,
+      warmupMs: options.warmupMs,
+      durationMs: options.durationMs,
+      requestTimeoutMs,
+    }
+    const raw: BodyCheck = { kind: 'raw', length }
+    switch (scenario) {
+      case 'direct':
+        return {
+          ...common,
+          requests: [
+            { origin: targetOrigin, method: 'GET', path: `/${body}`, headers: {}, body: null, check: raw },
+          ],
+        }
+      case 'squid':
+        return {
+          ...common,
+          requests: [
+            {
+              origin: `http://127.0.0.1:${squid!.port}`,
+              method: 'GET',
+              path: `${targetOrigin}/${body}`,
+              headers: { host: `127.0.0.1:${target.port}` },
+              body: null,
+              check: raw,
+            },
+          ],
+        }
+      case 'sallyport':
+      case 'sallyport-split':
+      case 'topology': {
+        const started = sallyports[scenario]!
+        const fetchIn = (origin: string, inRegion: string): LoadRequest => ({
+          origin,
+          method: 'POST',
+          path: `/v2/proxy/fetch?region=${inRegion}`,
+          headers: { 'content-type': 'application/json', 'x-api-key': started.apiKey },
+          body: JSON.stringify({ url: `${targetOrigin}/${body}` }),
+          check: { kind: 'envelope', length, region: inRegion },
+        })
+        if (scenario !== 'topology') return { ...common, requests: [fetchIn(started.url, region)] }
+        // Every gateway and every region in turn: with 2 gateways and 3 regions, 6 combinations, so
+        // consecutive requests alternate gateways and each region's node gets a third of the load.
+        const { origins, regions } = topologyStarted!
+        const turns = lcm(origins.length, regions.length)
+        return {
+          ...common,
+          requests: Array.from({ length: turns }, (_, i) =>
+            fetchIn(origins[i % origins.length]!, regions[i % regions.length]!),
+          ),
+        }
+      }
+    }
+  }
+
+  async function measureCell(
+    scenario: ScenarioName,
+    body: BodyName,
+    concurrency: number,
+  ): Promise<CellResult> {
+    if (topologyStarted !== undefined) {
+      // PostgreSQL backends come and go with the gateways' pools: looked up again for every cell.
+      for (const [kind, list] of Object.entries(await topologyStarted.pidsByKind()))
+        pids[`topology:${kind}`] = list
+    }
+    const { result, cpu } = await runCell(specFor(scenario, body, concurrency), pids)
+    const windowSeconds = result.windowMs / 1000
+    const loadMs = result.cpu.userMs + result.cpu.systemMs
+    const cpuMs: Record<string, number> = { load: loadMs, ...cpu?.processesMs }
+    // The topology's processes are accounted by kind (`topology:gateways`...): its CPU is their sum.
+    const parts = Object.entries(cpu?.processesMs ?? {}).filter(
+      ([name]) => name === scenario || name.startsWith(`${scenario}:`),
+    )
+    const proxyCpu =
+      scenario === 'direct' || parts.length === 0 ? undefined : parts.reduce((sum, [, ms]) => sum + ms, 0)
+    const ours = Object.values(cpuMs).reduce((sum, value) => sum + value, 0)
+    const othersMs = cpu?.machineBusyMs === undefined ? undefined : Math.max(cpu.machineBusyMs - ours, 0)
+    return {
+      scenario,
+      body,
+      bodyBytes: bodySizes[body],
+      concurrency,
+      requestsPerSecond: result.completed / windowSeconds,
+      payloadMiBPerSecond: (result.completed * bodySizes[body]) / windowSeconds / (1024 * 1024),
+      latencyMs: result.latency,
+      errors: result.errors,
+      errorKinds: result.errorKinds,
+      completed: result.completed,
+      unfinished: result.unfinished,
+      windowMs: result.windowMs,
+      cpuMs,
+      proxyCpuMsPerRequest:
+        proxyCpu === undefined || result.completed === 0 ? undefined : proxyCpu / result.completed,
+      machineBusyPercent: cpu?.machineBusyPercent,
+      othersCpuPercent:
+        othersMs === undefined || cpu?.machineTotalMs === undefined || cpu.machineTotalMs === 0
+          ? undefined
+          : (100 * othersMs) / cpu.machineTotalMs,
+      rounds: 1,
+      requestsPerSecondRange: undefined,
+      errorsAllRounds: result.errors,
+    }
+  }
+
+  // Every round runs every cell; scenarios are interleaved per cell, so each comparison is made under
+  // the same conditions. With several rounds, each cell reports its median round (by req/s).
+  const rounds: CellResult[][] = []
+  const total =
+    options.rounds * options.bodies.length * options.concurrencies.length * options.scenarios.length
+  let done = 0
+  for (let round = 1; round <= options.rounds; round++) {
+    const cellsOfRound: CellResult[] = []
+    rounds.push(cellsOfRound)
+    for (const body of options.bodies) {
+      for (const concurrency of options.concurrencies) {
+        for (const scenario of options.scenarios) {
+          const label = options.rounds > 1 ? `round ${round}: ` : ''
+          process.stdout.write(`  [${++done}/${total}] ${label}${scenario} ${body} c=${concurrency} ... `)
+          const cell = await measureCell(scenario, body, concurrency)
+          cellsOfRound.push(cell)
+          const errors = cell.errors === 0 ? '' : `, ${cell.errors} errors ${JSON.stringify(cell.errorKinds)}`
+          console.log(
+            `${fixed(cell.requestsPerSecond, 0)} req/s, p50 ${fixed(cell.latencyMs.p50, 3)} ms, ` +
+              `others ${fixed(cell.othersCpuPercent, 0)}% CPU${errors}`,
+          )
+        }
+      }
+    }
+  }
+  const cells = medianCells(rounds)
+
+  console.log(`\n${table(cells)}\n`)
+  console.log(`  ${sharing}`)
+  console.log(
+    '  proxy CPU ms/req: CPU time (all threads) of squid, or of the whole sallyport dev process (gateway and\n' +
+      '  nodes), per completed request. busy %: all cores, everything included. others %: CPU of processes\n' +
+      '  outside the benchmark (noise: a high figure makes that cell suspect). errors: all rounds.' +
+      (options.rounds > 1 ? `\n  Each cell shows its median round of ${options.rounds} (by req/s).` : ''),
+  )
+  if (topologyStarted !== undefined) {
+    console.log(
+      '  topology: proxy CPU is gateways + nodes + redis-server + the PostgreSQL backends serving the\n' +
+        '  gateways. By kind, ms per request:',
+    )
+    for (const cell of cells.filter((c) => c.scenario === 'topology')) {
+      const perRequest = Object.entries(cell.cpuMs)
+        .filter(([name]) => name.startsWith('topology:'))
+        .map(
+          ([name, ms]) => `${name.slice('topology:'.length)} ${fixed(ms / Math.max(cell.completed, 1), 3)}`,
+        )
+      console.log(
+        `    ${cell.body === '1k' ? '1 KiB' : '1 MiB'} c=${String(cell.concurrency).padEnd(3)} ${perRequest.join(', ')}`,
+      )
+    }
+  }
+
+  // Stop the measured processes first: with --profile, a Sallyport process writes its profile as it exits.
+  const profiled: { scenario: string; process: string; file: string; summary: ProfileSummary }[] = []
+  for (const [scenario, started] of Object.entries(sallyports)) {
+    const files = await started.stop()
+    if (!options.profile) continue
+    started.pids.forEach((pid, index) => {
+      // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread (1 is tsx's loader).
+      const file = files.find((name) => name.includes(`.${pid}.0.`))
+      const name = started.names[index] ?? `pid ${pid}`
+      if (file === undefined) {
+        console.log(`\n  --profile: no main-thread .cpuprofile for ${name} (pid ${pid}) in ${profileDir}`)
+        return
+      }
+      const summary = summariseProfile(file, { top: 15, skipMs: started.readyAfterMs })
+      profiled.push({ scenario, process: name, file, summary })
+    })
+  }
+  if (squid !== undefined) await squid.stop()
+  await stopProcess(target.tracked, 5_000)
+
+  for (const { process: name, file, summary } of profiled) {
+    const path = relative(process.cwd(), file)
+    console.log(`\n  CPU profile of ${name}: ${path}`)
+    console.log(
+      `  full summary: node --import tsx bench/top-functions.ts ${path} --skip-ms ${Math.round(summary.skippedMs)}\n`,
+    )
+    console.log(formatSummary(summary, { total: false }))
+  }
+
+  const computed = ratios(rounds, options)
+  const json = {
+    schema: 'sallyport-bench/1',
+    id: randomUUID(),
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+    options,
+    machine: {
+      cores,
+      cpuModel: cpus()[0]?.model,
+      totalMemMiB: Math.round(totalmem() / (1024 * 1024)),
+      kernel: release(),
+      loadavgAtEnd: loadavg(),
+      node: process.version,
+      squid: squid?.version ?? squidVersion(options.squidPath),
+      note: sharing,
+    },
+    git: {
+      commit: git(['rev-parse', 'HEAD']),
+      changedFiles: git(['status', '--porcelain'])?.split('\n').filter(Boolean).length,
+    },
+    sallyport: {
+      capabilities: sallyportCapabilities(repoRoot),
+      started: Object.fromEntries(
+        Object.entries(sallyports).map(([scenario, started]) => [
+          scenario,
+          { auth: started.auth, notes: started.notes, processes: started.names },
+        ]),
+      ),
+    },
+    cells,
+    rounds: options.rounds > 1 ? rounds : undefined,
+    ratios: computed,
+    profile: options.profile
+      ? profiled.map(({ scenario, process: name, file, summary }) => ({
+          scenario,
+          process: name,
+          file,
+          skippedMs: summary.skippedMs,
+          busyMs: summary.busyMs,
+          idleMs: summary.idleMs,
+          selfByFunction: summary.selfByFunction,
+          selfByArea: summary.selfByArea,
+        }))
+      : undefined,
+  }
+  const jsonText = `${JSON.stringify(json, null, 2)}\n`
+  const resultPath = join(resultsDir, `${stamp}.json`)
+  writeFileSync(resultPath, jsonText)
+  console.log(`\n  JSON: ${relative(process.cwd(), resultPath)}`)
+  if (options.jsonPath !== undefined) {
+    mkdirSync(dirname(resolve(options.jsonPath)), { recursive: true })
+    writeFileSync(options.jsonPath, jsonText)
+    console.log(`  JSON: ${options.jsonPath}`)
+  }
+  if (options.keepTemp) console.log(`  temp dir kept: ${temp}`)
+
+  console.log(`\n${formatRatios(computed, options.rounds)}`)
+}
+
+main()
+  .catch((error: unknown) => {
+    if (stopping) return
+    console.error(
+      `\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    )
+    process.exitCode = 1
+  })
+  .finally(() => {
+    if (!stopping) void cleanUp()
+  })

@@ -1,0 +1,316 @@
+/**
+ * The production topology under load (docs/deploy.md): two `sallyport gateway` processes, one
+ * `sallyport node` per region (us-east, us-west, europe, each sending from its own 127.0.0.x), PostgreSQL
+ * (a schema of this run's own, dropped at the end) and a redis-server of this run's own, all on loopback.
+ * Every check is on: a real API key looked up on every request, admission in Redis, metering and billing,
+ * with the account's limits raised by `sallyport admin set-limits` so the run measures the fetch path and
+ * not a 429. The load generator spreads its requests over both gateways and the three regions.
+ */
+import { randomBytes } from 'node:crypto'
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import pg from 'pg'
+import { request } from 'undici'
+import { startProcess, stopProcess, within, type Tracked } from './lib/children.ts'
+import { assertLoopback, freePort, waitForPort } from './lib/net.ts'
+import { benchEmail, childEnv, type Sallyport } from './sallyport.ts'
+
+export const topologyRegions = ['us-east', 'us-west', 'europe'] as const
+const egressAddresses = ['127.0.0.11', '127.0.0.12', '127.0.0.13'] as const
+
+/** The database the schema is made in: the one the test suite uses, unless told otherwise. */
+export const benchPostgresUrl =
+  process.env.SALLYPORT_BENCH_POSTGRES_URL ??
+  process.env.SALLYPORT_TEST_POSTGRES_URL ??
+  'postgres://postgres@127.0.0.1:5432/test'
+
+/** `admin set-limits` for the bench account in this topology: nothing the load could reach. */
+export const topologySetLimitsArgs = [
+  '--fetch-per-minute',
+  '1000000000',
+  '--host-per-minute',
+  '1000000000',
+  '--max-in-flight',
+  '1000',
+] as const
+
+export type TopologyOptions = {
+  repoRoot: string
+  /** SALLYPORT_DATA_DIR of each gateway (the mail outbox) goes under it. */
+  dataDir: string
+  /** Each process's output goes to `<logPath>.<name>`. */
+  logPath: string
+  profileDir: string | undefined
+  /** A loopback URL every gateway and region must fetch before the run starts. */
+  probeUrl: string
+  gateways: number
+  /** The regions the load goes to (a node runs in each of the three regardless). */
+  regions: readonly string[]
+  setPlanArgs: readonly string[]
+  setLimitsArgs: readonly string[]
+}
+
+/** A Sallyport to load, plus what the topology adds: several gateways and regions, and more processes. */
+export type TopologySallyport = Sallyport & {
+  /** Every gateway's origin; the load rotates over them. */
+  origins: string[]
+  /** The load rotates over these regions. */
+  regions: string[]
+  /**
+   * The processes of the topology by kind, for CPU accounting: gateways, nodes, redis, and the
+   * PostgreSQL backends serving the gateways (looked up again before each cell: pools open lazily).
+   */
+  pidsByKind(): Promise<Record<string, number[]>>
+}
+
+type CliRun = { code: number | null; output: string }
+
+function lastLine(output: string): string {
+  const lines = output.trim().split('\n')
+  return (lines[lines.length - 1] ?? '').slice(0, 300)
+}
+
+/** A schema of this run's own in the bench database, and the URL that points the processes at it. */
+async function createSchema(applicationName: string) {
+  const schema = `bench_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: benchPostgresUrl, connectionTimeoutMillis: 5_000 })
+  admin.on('error', () => {})
+  try {
+    await admin.connect()
+  } catch (error) {
+    throw new Error(
+      `--topology needs PostgreSQL at ${benchPostgresUrl} (SALLYPORT_BENCH_POSTGRES_URL): ${(error as Error).message}`,
+    )
+  }
+  await admin.query(`create schema ${schema}`)
+  const url = new URL(benchPostgresUrl)
+  url.searchParams.set('options', `-c search_path=${schema}`)
+  // Lets the harness find the gateways' backends in pg_stat_activity, for their CPU.
+  url.searchParams.set('application_name', applicationName)
+  return {
+    url: url.toString(),
+    schema,
+    backendPids: async () => {
+      const { rows } = await admin.query<{ pid: number }>(
+        'select pid from pg_stat_activity where application_name = $1',
+        [applicationName],
+      )
+      return rows.map((row) => row.pid)
+    },
+    drop: async () => {
+      try {
+        await admin.query(`drop schema if exists ${schema} cascade`)
+      } finally {
+        await admin.end().catch(() => {})
+      }
+    },
+  }
+}
+
+export async function startTopology(options: TopologyOptions): Promise<TopologySallyport> {
+  const notes: string[] = []
+  const processes: Tracked[] = []
+  const database = await createSchema(`sallyport-bench-${randomBytes(4).toString('hex')}`)
+  notes.push(`PostgreSQL schema ${database.schema} in ${new URL(benchPostgresUrl).pathname.slice(1)}`)
+
+  const stop = async (): Promise<string[]> => {
+    // Gateways first (they close their Redis and database connections), then nodes, then redis.
+    const order = ['gateway', 'node', 'redis']
+    for (const kind of order) {
+      await Promise.all(
+        processes.filter((entry) => entry.name.includes(kind)).map((entry) => stopProcess(entry, 40_000)),
+      )
+    }
+    await database.drop().catch(() => {})
+    if (options.profileDir === undefined) return []
+    const dir = options.profileDir
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.cpuprofile'))
+      .map((name) => join(dir, name))
+      .sort((a, b) => statSync(b).size - statSync(a).size)
+  }
+
+  try {
+    const redisPort = await freePort()
+    const redis = startProcess(
+      'redis-server',
+      'redis-server',
+      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { logPath: `${options.logPath}.redis` },
+    )
+    processes.push(redis)
+    await waitForPort('127.0.0.1', redisPort, { timeoutMs: 10_000, child: redis.child, what: 'redis-server' })
+
+    const fleetSecret = randomBytes(32).toString('base64url')
+    const nodePorts = await Promise.all(topologyRegions.map(() => freePort()))
+    const gatewayPorts = await Promise.all(Array.from({ length: options.gateways }, () => freePort()))
+    const gatewayEnv = {
+      SALLYPORT_DATABASE_URL: database.url,
+      SALLYPORT_REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      SALLYPORT_NODES: topologyRegions
+        .map((region, i) => `${region}=http://127.0.0.1:${nodePorts[i]}`)
+        .join(','),
+      SALLYPORT_FLEET_SECRET: fleetSecret,
+      SALLYPORT_HOST_KEY_SECRET: randomBytes(32).toString('base64url'),
+      SALLYPORT_CURSOR_SECRET: randomBytes(32).toString('base64url'),
+      SALLYPORT_PUBLIC_URL: `http://127.0.0.1:${gatewayPorts[0]}`,
+      // Every request goes to one target host: the shared per-host ceiling must not be what is measured.
+      SALLYPORT_GLOBAL_HOST_LIMIT: '1000000000',
+      SALLYPORT_LOG_LEVEL: 'warn',
+      SALLYPORT_DATA_DIR: options.dataDir,
+    }
+    const nodeEnv = {
+      SALLYPORT_FLEET_SECRET: fleetSecret,
+      SALLYPORT_ALLOW_TARGETS: '127.0.0.1/32',
+      SALLYPORT_LOG_LEVEL: 'warn',
+    }
+
+    const cli = async (args: readonly string[]): Promise<CliRun> => {
+      const run = startProcess(
+        `sallyport ${args.slice(0, 2).join(' ')}`,
+        process.execPath,
+        ['--import', 'tsx', 'src/bin/sallyport.ts', ...args],
+        { cwd: options.repoRoot, env: childEnv(gatewayEnv) },
+      )
+      const finished = await within(
+        run.exited.then(() => true),
+        60_000,
+      )
+      if (!finished) await stopProcess(run, 2_000)
+      return { code: run.child.exitCode, output: run.tail() }
+    }
+    const cliOk = async (args: readonly string[]) => {
+      const run = await cli(args)
+      if (run.code !== 0) throw new Error(`sallyport ${args.join(' ')} exited ${run.code}:\n${run.output}`)
+      return run.output
+    }
+
+    // The schema first, as an operator rolls out a release (docs/deploy.md), then the bench account.
+    notes.push(`migrate: ${lastLine(await cliOk(['migrate']))}`)
+    await cliOk(['admin', 'create-account', '--email', benchEmail])
+    const created = await cliOk([
+      'admin',
+      'create-key',
+      '--email',
+      benchEmail,
+      '--name',
+      'bench',
+      '--scopes',
+      'proxy',
+    ])
+    const apiKey = /sp_live_[0-9A-Za-z]{36}/.exec(created)?.[0]
+    if (apiKey === undefined) throw new Error(`create-key printed no key:\n${created}`)
+    for (const [command, args] of [
+      ['set-plan', options.setPlanArgs],
+      ['set-limits', options.setLimitsArgs],
+    ] as const) {
+      const output = await cliOk(['admin', command, '--email', benchEmail, ...args])
+      notes.push(`admin ${command} ${args.join(' ')}: ${lastLine(output.split('\n')[0] ?? '')}`)
+    }
+
+    const profileArgs =
+      options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]
+    const sallyport = (name: string, args: string[], env: Record<string, string>) => {
+      const entry = startProcess(
+        name,
+        process.execPath,
+        [...profileArgs, '--import', 'tsx', 'src/bin/sallyport.ts', ...args],
+        {
+          cwd: options.repoRoot,
+          env: childEnv(env),
+          logPath: `${options.logPath}.${name.replace(/\W+/g, '-')}`,
+        },
+      )
+      processes.push(entry)
+      return entry
+    }
+    // From here on, what a profile of these processes shows is start-up, until they listen.
+    const spawnedAt = Date.now()
+    const nodes = topologyRegions.map((region, i) =>
+      sallyport(
+        `sallyport node ${region}`,
+        [
+          'node',
+          '--region',
+          region,
+          '--host',
+          '127.0.0.1',
+          '--port',
+          String(nodePorts[i]),
+          '--egress-address',
+          egressAddresses[i]!,
+        ],
+        nodeEnv,
+      ),
+    )
+    const gateways = gatewayPorts.map((port, i) =>
+      sallyport(
+        `sallyport gateway ${String.fromCharCode(97 + i)}`,
+        ['gateway', '--host', '127.0.0.1', '--port', String(port)],
+        gatewayEnv,
+      ),
+    )
+    await Promise.all([
+      ...nodes.map((node, i) =>
+        waitForPort('127.0.0.1', nodePorts[i]!, { timeoutMs: 60_000, child: node.child, what: node.name }),
+      ),
+      ...gateways.map((gateway, i) =>
+        waitForPort('127.0.0.1', gatewayPorts[i]!, {
+          timeoutMs: 60_000,
+          child: gateway.child,
+          what: gateway.name,
+        }),
+      ),
+    ])
+    const readyAfterMs = Date.now() - spawnedAt
+    const origins = gatewayPorts.map((port) => `http://127.0.0.1:${port}`)
+    for (const origin of origins) {
+      assertLoopback(origin)
+      for (const region of topologyRegions) await probe(origin, apiKey, options.probeUrl, region)
+    }
+    notes.push('data-plane key: account (admin create-key), checked against PostgreSQL on every request')
+
+    const sallyportProcesses = [...gateways, ...nodes]
+    return {
+      url: origins[0]!,
+      origins,
+      regions: [...options.regions],
+      pids: sallyportProcesses.map((entry) => entry.child.pid!),
+      names: sallyportProcesses.map((entry) => entry.name),
+      apiKey,
+      auth: 'account',
+      notes,
+      readyAfterMs,
+      stop,
+      pidsByKind: async () => ({
+        gateways: gateways.map((entry) => entry.child.pid!),
+        nodes: nodes.map((entry) => entry.child.pid!),
+        redis: [redis.child.pid!],
+        postgres: await database.backendPids(),
+      }),
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/** A fetch through one gateway and region; the node may need a probe period to be in service. */
+async function probe(origin: string, key: string, target: string, region: string): Promise<void> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const response = await request(`${origin}/v2/proxy/fetch?region=${region}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ url: target }),
+      headersTimeout: 30_000,
+      bodyTimeout: 30_000,
+    })
+    const body = await response.body.text()
+    if (response.statusCode === 200) return
+    if (Date.now() > deadline || !/region_out_of_service|no_healthy_endpoints/.test(body)) {
+      throw new Error(`${origin} ${region}: ${response.statusCode} ${body.slice(0, 300)}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * `sallyport admin set-plan` and `usage-report` (DESIGN 4, docs/billing.md). Like the account commands
+ * they work on the database directly (migrating it first), beside a live gateway or before the first
+ * start. Gateways see a new plan within their standing cache time (5 s).
+ */
+import { writeFile } from 'node:fs/promises'
+import { parseArgs } from 'node:util'
+import pino from 'pino'
+import { ConfigError, loadDatabaseConfig, loadPlanOverrides } from '../config/config.ts'
+import { openDatabase } from '../infra/database/database.ts'
+import { migrateToLatest } from '../infra/database/migrator.ts'
+import { systemClock } from '../shared/clock.ts'
+import { AppError } from '../shared/errors.ts'
+import { loggerOptions } from '../shared/logger.ts'
+import { createAccountStack, type AccountStack } from '../gateway/accounts/account-stack.ts'
+import { createBillingStack, type BillingStack } from '../gateway/billing/billing-stack.ts'
+import { displayUsd } from '../gateway/billing/money.ts'
+import { parseMonth, periodOf } from '../gateway/billing/period.ts'
+import { createPlanCatalog, describePlan, isPlanId, planIds } from '../gateway/billing/plans.ts'
+import { statementsCsv } from '../gateway/billing/statement-csv.ts'
+
+async function withBilling<T>(
+  work: (stacks: { accounts: AccountStack; billing: BillingStack }) => Promise<T>,
+): Promise<T> {
+  const config = loadDatabaseConfig()
+  // Before the database: a bad SALLYPORT_PLANS is reported without touching anything.
+  const catalog = createPlanCatalog(loadPlanOverrides())
+  const db = openDatabase(config)
+  try {
+    await migrateToLatest(db)
+    const accounts = createAccountStack({
+      db,
+      mailer: { send: () => Promise.reject(new Error('admin commands send no mail')) },
+      clock: systemClock,
+      log: pino(loggerOptions(config.logLevel, 'admin')),
+      links: { base: () => 'http://localhost' },
+    })
+    try {
+      return await work({
+        accounts,
+        billing: createBillingStack({ db, metering: accounts.metering, clock: systemClock, catalog }),
+      })
+    } finally {
+      await accounts.drain()
+    }
+  } catch (error) {
+    // The service's own refusals read as a command-line error, not a stack trace.
+    if (error instanceof AppError) throw new ConfigError(error.message)
+    throw error
+  } finally {
+    await db.destroy()
+  }
+}
+
+export async function setPlan(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, plan: { type: 'string' } },
+    strict: true,
+  })
+  const email = values.email
+  if (email === undefined || email.trim() === '') throw new ConfigError('set-plan needs --email ADDRESS')
+  const planId = values.plan
+  if (!isPlanId(planId)) throw new ConfigError(`set-plan needs --plan ${planIds.join('|')}`)
+  const lines = await withBilling(async ({ accounts, billing }) => {
+    const account = await accounts.accounts.findByEmail(email)
+    if (account === undefined) throw new ConfigError(`no account for ${email}`)
+    const outcome = await billing.billing.setPlan(account.id, planId)
+    const plan = billing.catalog.get(planId)
+    const who = `account ${account.id} (${account.email})`
+    if (!outcome.changed) return [`${who} is on the ${planId} plan already: nothing changed`]
+    const month = periodOf(outcome.at).month
+    const out = [
+      `${who}: plan ${outcome.from} -> ${outcome.to} at ${new Date(outcome.at).toISOString()}`,
+      `${plan.name}: ${describePlan(plan)}`,
+    ]
+    if (planId === 'trial') {
+      out.push(
+        `${month} is billed on the last paid plan the account had in it (if any); fetches now follow the ` +
+          'trial: refused with trial_expired once 30 days have passed since e-mail verification',
+      )
+    } else {
+      out.push(`${month} is billed on ${planId} for the whole month (fee, included requests and rate)`)
+      if (outcome.capCents !== null && outcome.capCents < plan.monthlyFeeCents) {
+        out.push(
+          `warning: the account's spending cap (${displayUsd(outcome.capCents)}) is below the plan's fee: ` +
+            'its fetches are refused with spend_cap_reached until the cap is raised or removed in the dashboard',
+        )
+      }
+    }
+    return out
+  })
+  for (const line of lines) console.log(line)
+}
+
+export async function usageReport(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { month: { type: 'string' }, out: { type: 'string' } },
+    strict: true,
+  })
+  const period = values.month === undefined ? undefined : parseMonth(values.month)
+  if (period === undefined) throw new ConfigError('usage-report needs --month YYYY-MM')
+  const statements = await withBilling(({ billing }) => billing.billing.statements(period))
+  const csv = statementsCsv(period.month, statements)
+  const total = statements.reduce((sum, statement) => sum + statement.charge.totalCents, 0)
+  const summary =
+    `${statements.length} statement${statements.length === 1 ? '' : 's'} for ${period.month}, ` +
+    `${displayUsd(total)} in total`
+  // Metering writes its tally every second: a month is complete a few seconds after it ends.
+  const partial = Date.now() < period.end + 10_000 ? ' (the month is not over: figures so far)' : ''
+  if (values.out === undefined) {
+    process.stdout.write(csv)
+    console.error(`${summary}${partial}`)
+    return
+  }
+  await writeFile(values.out, csv, { mode: 0o600 })
+  console.log(`wrote ${summary} to ${values.out}${partial}`)
+}

@@ -1,0 +1,115 @@
+/**
+ * `sallyport dev`, the embedded default (DESIGN 1): one gateway and one egress node per region on this
+ * machine, each node sending from its own loopback address so a target sees a different address per region.
+ */
+import { randomBytes } from 'node:crypto'
+import { parseArgs } from 'node:util'
+import {
+  loadDatabaseConfig,
+  loadGatewayConfig,
+  loadNodeConfig,
+  devEnvironment,
+  type NodeEndpoint,
+} from '../config/config.ts'
+import { describeDatabase } from '../infra/database/database.ts'
+import { createMetricsRegistry } from '../shared/metrics.ts'
+import { regions } from '../shared/regions.ts'
+import { createNodeClient } from '../gateway/fleet/node-client.ts'
+import { createNodeMetrics } from '../node/metrics.ts'
+import { systemClock } from '../shared/clock.ts'
+import { inProcessNodeClient } from './in-process-node-client.ts'
+import { closeOnSignals, startGateway, startNode, warnAboutAllowTargets } from './servers.ts'
+
+export const devEgressAddresses = {
+  'us-east': '127.0.0.11',
+  'us-west': '127.0.0.12',
+  europe: '127.0.0.13',
+} as const
+
+export async function runDev(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { port: { type: 'string' }, 'node-port-base': { type: 'string' } },
+    strict: true,
+  })
+  const fleetSecret = randomBytes(32).toString('base64url')
+  const env = devEnvironment(fleetSecret)
+  const nodePortBase = Number(values['node-port-base'] ?? 0)
+  // With SALLYPORT_OPERATOR_PORT, one listener serves the whole process: the gateway's metrics and those of
+  // the three nodes (added up), from one registry. The nodes get no listener of their own.
+  const registry =
+    loadNodeConfig({ region: 'us-east' }, env).operator === undefined ? undefined : createMetricsRegistry()
+  const nodeMetrics = registry === undefined ? undefined : createNodeMetrics(registry)
+  const nodes = await Promise.all(
+    regions.map((region, index) =>
+      startNode(
+        loadNodeConfig(
+          {
+            region,
+            host: '127.0.0.1',
+            port: nodePortBase === 0 ? 0 : nodePortBase + index,
+            egressAddress: devEgressAddresses[region],
+          },
+          env,
+        ),
+        nodeMetrics === undefined ? {} : { metrics: nodeMetrics },
+      ),
+    ),
+  )
+  warnAboutAllowTargets(loadNodeConfig({ region: 'us-east' }, env).allowTargets)
+  const endpoints: NodeEndpoint[] = nodes.map((node, index) => ({ region: regions[index]!, url: node.url }))
+  const config = loadGatewayConfig(
+    { nodes: endpoints, ...(values.port !== undefined && { port: Number(values.port) }) },
+    env,
+  )
+  const fetchers = new Map(nodes.map((node) => [node.url, node.fetcher]))
+  const gateway = await startGateway(config, {
+    ...(registry !== undefined && { registry }),
+    clientFor: (endpoint) =>
+      inProcessNodeClient(
+        createNodeClient({
+          url: endpoint.url,
+          fleetSecret: config.fleetSecret,
+          clock: systemClock,
+          jobTimeoutMs: config.nodeTimeoutMs,
+        }),
+        fetchers.get(endpoint.url)!,
+      ),
+  })
+
+  const lines = [
+    '',
+    'Sallyport is running (embedded default)',
+    `  dashboard    ${gateway.url}/dashboard   (sign up there; mail goes to the outbox below)`,
+    `  API          ${gateway.url}/v2/proxy/fetch`,
+    `  reference    ${gateway.url}/v2/docs`,
+    `  data dir     ${config.dataDir}`,
+    `  database     SQLite, ${describeDatabase(config)}`,
+    ...(loadDatabaseConfig().databaseUrl === undefined
+      ? []
+      : [
+          '               (SALLYPORT_DATABASE_URL is ignored: dev is the embedded default, always on SQLite)',
+        ]),
+    ...(gateway.operatorUrl === undefined ? [] : [`  metrics      ${gateway.operatorUrl}/metrics`]),
+    `  mail         ${config.smtpUrl === undefined ? `${config.dataDir}/outbox (links are logged too)` : 'SMTP (SALLYPORT_SMTP_URL)'}`,
+    ...nodes.map(
+      (node, index) =>
+        `  node ${regions[index]!.padEnd(8)} ${node.url}  sends from ${node.publicIp}  (${node.deviceId})`,
+    ),
+    '',
+    '  Or, without the dashboard:',
+    '    sallyport admin create-account --email you@example.com',
+    '    sallyport admin create-key --email you@example.com --name dev --scopes proxy,read',
+    `    curl -s -X POST '${gateway.url}/v2/proxy/fetch?region=us-east' -H 'x-api-key: <key>' -H 'content-type: application/json' -d '{"url":"https://example.com/"}'`,
+    '',
+  ]
+  process.stdout.write(lines.join('\n') + '\n')
+  closeOnSignals(
+    async () => {
+      await gateway.close()
+      await Promise.all(nodes.map((node) => node.close()))
+    },
+    config.shutdownTimeoutMs,
+    gateway.app.log,
+  )
+}

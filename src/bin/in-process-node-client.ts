@@ -1,0 +1,20 @@
+/**
+ * The embedded default runs its egress nodes in the gateway's own process, so a fetch job needs no
+ * loopback HTTP hop, signature or JSON round trip: the gateway hands the job to the node's fetcher
+ * directly and gets the same answer a node would send. Health probes and drain still go over the
+ * signed HTTP contract, so `admin drain-node` and `/v2/proxy/status` behave as in production.
+ */
+import type { NodeClient } from '../gateway/fleet/node-client.ts'
+import type { Fetcher } from '../node/fetching/fetcher.ts'
+
+export function inProcessNodeClient(http: NodeClient, fetcher: Fetcher): NodeClient {
+  return {
+    ...http,
+    fetchJob: async (job, signal) => {
+      const outcome = await fetcher.fetch(job, signal)
+      return outcome.ok
+        ? { kind: 'envelope', body: Buffer.from(JSON.stringify(outcome.envelope)) }
+        : { kind: 'refused', refusal: outcome.refusal }
+    },
+  }
+}

@@ -1,0 +1,84 @@
+/** `sallyport gateway` and `sallyport node`: one production process each. */
+import { parseArgs } from 'node:util'
+import { ConfigError, loadGatewayConfig, loadNodeConfig } from '../config/config.ts'
+import { closeOnSignals, startGateway, startNode, warnAboutAllowTargets } from './servers.ts'
+
+function port(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`--port must be a number, got ${JSON.stringify(raw)}`)
+  return Number(raw)
+}
+
+/** Where the operator listener serves `/metrics`, for the "listening" line. */
+function metricsUrl(operatorUrl: string | undefined): { metrics_url?: string } {
+  return operatorUrl === undefined ? {} : { metrics_url: `${operatorUrl}/metrics` }
+}
+
+export async function runNode(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      region: { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'egress-address': { type: 'string' },
+      'public-ip': { type: 'string' },
+      'device-id': { type: 'string' },
+    },
+    strict: true,
+  })
+  const config = loadNodeConfig({
+    ...(values.region !== undefined && { region: values.region }),
+    ...(values.host !== undefined && { host: values.host }),
+    ...(values.port !== undefined && { port: port(values.port)! }),
+    ...(values['egress-address'] !== undefined && { egressAddress: values['egress-address'] }),
+    ...(values['public-ip'] !== undefined && { publicIp: values['public-ip'] }),
+    ...(values['device-id'] !== undefined && { deviceId: values['device-id'] }),
+  })
+  warnAboutAllowTargets(config.allowTargets)
+  const node = await startNode(config)
+  node.app.log.info(
+    {
+      url: node.url,
+      region: config.region,
+      device_id: node.deviceId,
+      public_ip: node.publicIp,
+      ...metricsUrl(node.operatorUrl),
+    },
+    'egress node listening',
+  )
+  closeOnSignals(() => node.close(), config.shutdownTimeoutMs, node.app.log)
+}
+
+export async function runGateway(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { host: { type: 'string' }, port: { type: 'string' } },
+    strict: true,
+  })
+  const config = loadGatewayConfig({
+    ...(values.host !== undefined && { host: values.host }),
+    ...(values.port !== undefined && { port: port(values.port)! }),
+  })
+  if (config.nodes.length === 0) throw new ConfigError('SALLYPORT_NODES names no egress node: region=url,...')
+  const gateway = await startGateway(config)
+  if (config.publicBaseUrl === undefined) {
+    gateway.app.log.warn(
+      { url: gateway.url },
+      'SALLYPORT_PUBLIC_URL is not set: mailed links point at this listening address and the session cookie is not Secure',
+    )
+  }
+  if (!config.social.cursorSecretSet) {
+    // Not refused: one gateway works with a secret of its own. Behind a load balancer it must be shared.
+    gateway.app.log.warn(
+      'SALLYPORT_CURSOR_SECRET is not set: social API page cursors are signed with a random secret of this ' +
+        'process, so a cursor fails (422 invalid_request) on every other gateway and after a restart. Set the ' +
+        'same 32+ characters on every gateway',
+    )
+  }
+  gateway.app.log.info(
+    { url: gateway.url, nodes: config.nodes.length, ...metricsUrl(gateway.operatorUrl) },
+    'gateway listening',
+  )
+  closeOnSignals(() => gateway.close(), config.shutdownTimeoutMs, gateway.app.log)
+}

@@ -1,0 +1,161 @@
+/** Starting and stopping the two kinds of server, shared by `node`, `gateway` and `dev`. */
+import pino from 'pino'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { Registry } from 'prom-client'
+import type { GatewayConfig, NodeConfig, OperatorListenerConfig } from '../config/config.ts'
+import { startOperatorListener, type OperatorListener } from '../infra/metrics/operator-listener.ts'
+import { loggerOptions } from '../shared/logger.ts'
+import { createMetricsRegistry } from '../shared/metrics.ts'
+import { buildNode } from '../node/app.ts'
+import { createNodeDeps } from '../node/deps.ts'
+import type { Fetcher } from '../node/fetching/fetcher.ts'
+import { createNodeMetrics, type NodeMetrics } from '../node/metrics.ts'
+import { buildGateway } from '../gateway/app.ts'
+import { createGatewayDeps, type GatewayRuntime } from '../gateway/deps.ts'
+import type { FleetOptions } from '../gateway/fleet/fleet.ts'
+import type { Authenticator } from '../gateway/http/plugins/auth.ts'
+import { createGatewayMetrics } from '../gateway/metrics/gateway-metrics.ts'
+
+export type Running = {
+  app: FastifyInstance
+  url: string
+  /** Where `/metrics` is served (`http://host:port`); undefined without an operator listener. */
+  operatorUrl: string | undefined
+  close(): Promise<void>
+}
+
+export function warnAboutAllowTargets(allowTargets: readonly string[]): void {
+  if (allowTargets.length === 0) return
+  pino(loggerOptions('warn', 'node')).warn(
+    { allow_targets: allowTargets },
+    'SALLYPORT_ALLOW_TARGETS exempts these ranges from the address policy: for tests and local development only, never in production',
+  )
+}
+
+/** The operator listener when one is configured; if it cannot listen, what was started is stopped first. */
+async function listenForOperator(
+  operator: OperatorListenerConfig | undefined,
+  registry: Registry | undefined,
+  stopStarted: () => Promise<void>,
+): Promise<OperatorListener | undefined> {
+  if (operator === undefined || registry === undefined) return undefined
+  try {
+    return await startOperatorListener({ ...operator, registry })
+  } catch (error) {
+    await stopStarted()
+    throw error
+  }
+}
+
+export async function startNode(
+  config: NodeConfig,
+  /**
+   * `metrics`: count into these (the nodes of `sallyport dev`, served by the gateway's operator listener)
+   * instead of a registry and operator listener of this node's own.
+   */
+  options: { metrics?: NodeMetrics } = {},
+): Promise<Running & { deviceId: string; publicIp: string; fetcher: Fetcher }> {
+  const registry =
+    options.metrics === undefined && config.operator !== undefined ? createMetricsRegistry() : undefined
+  const metrics = options.metrics ?? (registry === undefined ? undefined : createNodeMetrics(registry))
+  const deps = createNodeDeps(config, metrics)
+  const app = buildNode({ ...deps, logger: loggerOptions(config.logLevel, 'node') })
+  await app.listen({ host: config.host, port: config.port })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : config.port
+  const operator = await listenForOperator(config.operator, registry, async () => {
+    await app.close()
+    await deps.close()
+  })
+  return {
+    app,
+    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    operatorUrl: operator?.url,
+    deviceId: deps.deviceId,
+    fetcher: deps.fetcher,
+    publicIp: deps.publicIp,
+    close: async () => {
+      await app.close()
+      await operator?.close()
+      await deps.close()
+    },
+  }
+}
+
+export async function startGateway(
+  config: GatewayConfig,
+  seams: {
+    authenticator?: Authenticator
+    clientFor?: FleetOptions['clientFor']
+    /** The process's registry when it serves more than this gateway's metrics (`sallyport dev`). */
+    registry?: Registry
+  } = {},
+): Promise<Running & { runtime: GatewayRuntime }> {
+  const { registry: given, ...runtimeSeams } = seams
+  const registry = config.operator === undefined ? undefined : (given ?? createMetricsRegistry())
+  const runtime = createGatewayDeps(config, runtimeSeams)
+  // The schema is brought up to date before anything is served (`sallyport migrate` does the same alone).
+  await runtime.migrate()
+  const app = buildGateway(
+    registry === undefined ? runtime : { ...runtime, metrics: createGatewayMetrics(registry) },
+  )
+  await app.ready()
+  await runtime.fleet.start()
+  await app.listen({ host: config.host, port: config.port })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : config.port
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
+  runtime.setListeningUrl(url)
+  const operator = await listenForOperator(config.operator, registry, async () => {
+    await app.close()
+    await runtime.close()
+  })
+  return {
+    app,
+    runtime,
+    url,
+    operatorUrl: operator?.url,
+    close: async () => {
+      await app.close()
+      await operator?.close()
+      await runtime.close()
+    },
+  }
+}
+
+export type ShutdownLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+
+/**
+ * Stop on SIGINT/SIGTERM (docs/deploy.md, "Faults and shutdown"). `close` stops accepting connections
+ * (/readyz answers 503 `draining` on those still open), lets the requests in flight finish, closes idle
+ * keep-alive connections, then the stores. Exit 0 once it is done; exit 1 if it fails or is not done within
+ * `deadlineMs` (SALLYPORT_SHUTDOWN_TIMEOUT_MS), or at once on a second signal.
+ */
+export function closeOnSignals(close: () => Promise<void>, deadlineMs: number, log: ShutdownLog): void {
+  let closing = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) {
+      log.warn({ signal }, 'a second signal during shutdown: exiting now')
+      process.exit(1)
+    }
+    closing = true
+    log.info({ signal, deadline_ms: deadlineMs }, 'shutting down: the requests in flight may finish')
+    // Not unref'd: if `close` waited on something that holds no handle, the process must not exit 0 early.
+    setTimeout(() => {
+      log.error({ deadline_ms: deadlineMs }, 'shutdown did not finish within the deadline: exiting')
+      process.exit(1)
+    }, deadlineMs)
+    close().then(
+      () => {
+        log.info('shut down')
+        process.exit(0)
+      },
+      (error: unknown) => {
+        log.error({ err: error, signal }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}

@@ -1,0 +1,267 @@
+/**
+ * Accounts (SPEC 5.7): sign-up, e-mail verification, password reset, the credentials check behind
+ * sign-in, and the account view with its trial.
+ *
+ * Sign-up, resend and reset answer the same whether or not the address has an account, in about the
+ * same time: the password is hashed either way, and mail goes out in the background.
+ */
+import { AppError } from '../../shared/errors.ts'
+import { newId } from '../../shared/ids.ts'
+import type { Clock } from '../../shared/clock.ts'
+import type { Mailer, MailMessage } from '../../infra/mail/mailer.ts'
+import type { TokenPurpose } from '../../infra/database/schema.ts'
+import type { BackgroundTasks } from '../background-tasks.ts'
+import type { AccountRepository, AccountRow } from './account-repository.ts'
+import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './account-mails.ts'
+import { normaliseEmail, type EmailAddress } from './email-address.ts'
+import type { MailGate } from './mail-gate.ts'
+import { passwordProblem, type PasswordHasher } from './password-hasher.ts'
+import { digestOf, isSecretShaped, newSecret } from './secrets.ts'
+
+const hour = 60 * 60_000
+const day = 24 * hour
+
+export const tokenLifetimes = { verify_email: day, reset_password: hour } as const
+
+/** SPEC 5.7 / 8: 30 days from verification and 1,000 requests across all keys. */
+export const trial = { days: 30, requests: 1000 } as const
+
+export type Links = {
+  /** The service's public origin: SALLYPORT_PUBLIC_URL, or the gateway's own http://host:port. */
+  base(): string
+}
+
+export type AccountView = {
+  id: string
+  email: string
+  email_verified: boolean
+  plan: string
+  created_at: string
+  trial: {
+    ends_at: string
+    days_left: number
+    requests_used: number
+    requests_left: number
+    requests_included: number
+  }
+}
+
+type Deps = {
+  repo: AccountRepository
+  hasher: PasswordHasher
+  mailer: Pick<Mailer, 'send'>
+  mailGate: MailGate
+  links: Links
+  usage: { requestsUsed(accountId: string): Promise<number> }
+  clock: Clock
+  background: BackgroundTasks
+}
+
+export function createAccountService({
+  repo,
+  hasher,
+  mailer,
+  mailGate,
+  links,
+  usage,
+  clock,
+  background,
+}: Deps) {
+  function email(raw: string): EmailAddress {
+    const address = normaliseEmail(raw)
+    if (address === undefined) throw new AppError('invalid_request', 'email is not a valid e-mail address.')
+    return address
+  }
+
+  function newPassword(password: string): void {
+    const problem = passwordProblem(password)
+    if (problem !== undefined) throw new AppError('invalid_request', problem)
+  }
+
+  /** Off the response path; at most a few mails an hour per address (mail-gate.ts). */
+  function mail(
+    account: Pick<AccountRow, 'id' | 'email_key'>,
+    kind: string,
+    message: MailMessage,
+    link?: string,
+  ) {
+    background.run(
+      'mail',
+      async () => {
+        if (!(await mailGate.allow(account.email_key))) return
+        await mailer.send(message, { accountId: account.id, kind, ...(link !== undefined && { link }) })
+      },
+      { account_id: account.id, mail: kind },
+    )
+  }
+
+  async function issueToken(
+    accountId: string,
+    purpose: TokenPurpose,
+    passwordHash: string | null = null,
+  ): Promise<string> {
+    const token = newSecret()
+    const now = clock.now()
+    // Digest only: the token exists in the mail and nowhere else.
+    await repo.insertToken({
+      digest: digestOf(token),
+      account_id: accountId,
+      purpose,
+      password_hash: passwordHash,
+      created_at: now,
+      expires_at: now + tokenLifetimes[purpose],
+    })
+    return token
+  }
+
+  async function sendVerification(account: AccountRow, passwordHash: string): Promise<void> {
+    const token = await issueToken(account.id, 'verify_email', passwordHash)
+    const link = `${links.base()}/dashboard/verify?token=${token}`
+    mail(account, 'verify_email', verificationMail(account.email, link), link)
+  }
+
+  async function signUp(rawEmail: string, password: string): Promise<void> {
+    const address = email(rawEmail)
+    newPassword(password)
+    const passwordHash = await hasher.hash(password)
+    const now = clock.now()
+    const row: AccountRow = {
+      id: newId('acct'),
+      email: address.address,
+      email_key: address.key,
+      password_hash: passwordHash,
+      plan: 'trial',
+      email_verified_at: null,
+      created_at: now,
+      updated_at: now,
+    }
+    if (await repo.insert(row)) return sendVerification(row, passwordHash)
+    const existing = await repo.findByEmailKey(address.key)
+    if (existing === undefined) return
+    if (existing.email_verified_at === null) {
+      await repo.setPendingPassword(existing.id, passwordHash, now)
+      return sendVerification(existing, passwordHash)
+    }
+    mail(existing, 'already_registered', alreadyRegisteredMail(existing.email, `${links.base()}/dashboard`))
+  }
+
+  /** Answers the account id; `invalid_token` when the token is unknown, used or expired. */
+  async function verifyEmail(token: string): Promise<string> {
+    const accountId = isSecretShaped(token) ? await repo.verifyEmail(digestOf(token), clock.now()) : undefined
+    if (accountId === undefined) {
+      throw new AppError(
+        'invalid_token',
+        'This confirmation link is not valid: used already, expired, or mistyped.',
+      )
+    }
+    return accountId
+  }
+
+  async function resendVerification(rawEmail: string): Promise<void> {
+    const account = await repo.findByEmailKey(email(rawEmail).key)
+    if (account === undefined || account.email_verified_at !== null) return
+    await sendVerification(account, account.password_hash)
+  }
+
+  async function requestPasswordReset(rawEmail: string): Promise<void> {
+    const account = await repo.findByEmailKey(email(rawEmail).key)
+    if (account === undefined) return
+    const token = await issueToken(account.id, 'reset_password')
+    const link = `${links.base()}/dashboard/reset-password?token=${token}`
+    mail(account, 'reset_password', passwordResetMail(account.email, link), link)
+  }
+
+  /** Sets the new password and ends every session of the account; answers the account id. */
+  async function confirmPasswordReset(token: string, password: string): Promise<string> {
+    newPassword(password)
+    const passwordHash = await hasher.hash(password)
+    const accountId = isSecretShaped(token)
+      ? await repo.resetPassword(digestOf(token), passwordHash, clock.now())
+      : undefined
+    if (accountId === undefined) {
+      throw new AppError('invalid_token', 'This reset link is not valid: used already, expired, or mistyped.')
+    }
+    return accountId
+  }
+
+  /**
+   * The account whose password this is, or undefined. Always spends one password verification, so an
+   * unknown address answers as slowly as a wrong password. Upgrades a hash made at weaker parameters.
+   */
+  async function checkCredentials(rawEmail: string, password: string): Promise<AccountRow | undefined> {
+    const address = normaliseEmail(rawEmail)
+    const account = address === undefined ? undefined : await repo.findByEmailKey(address.key)
+    if (account === undefined) return hasher.verifyNothing(password).then(() => undefined)
+    if (!(await hasher.verify(password, account.password_hash))) return undefined
+    if (hasher.needsRehash(account.password_hash)) {
+      background.run(
+        'password rehash',
+        async () => repo.setPassword(account.id, await hasher.hash(password), clock.now()),
+        { account_id: account.id },
+      )
+    }
+    return account
+  }
+
+  async function view(accountId: string): Promise<AccountView> {
+    const account = await repo.findById(accountId)
+    if (account === undefined) throw new AppError('session_required', 'Sign in again.')
+    const used = await usage.requestsUsed(accountId)
+    const start = account.email_verified_at ?? account.created_at
+    const endsAt = start + trial.days * day
+    return {
+      id: account.id,
+      email: account.email,
+      email_verified: account.email_verified_at !== null,
+      plan: account.plan,
+      created_at: new Date(account.created_at).toISOString(),
+      trial: {
+        ends_at: new Date(endsAt).toISOString(),
+        days_left: Math.max(0, Math.ceil((endsAt - clock.now()) / day)),
+        requests_used: used,
+        requests_left: Math.max(0, trial.requests - used),
+        requests_included: trial.requests,
+      },
+    }
+  }
+
+  /** `sallyport admin create-account`: a verified account, no mail. */
+  async function createVerifiedAccount(rawEmail: string, password: string): Promise<AccountRow> {
+    const address = email(rawEmail)
+    newPassword(password)
+    const now = clock.now()
+    const row: AccountRow = {
+      id: newId('acct'),
+      email: address.address,
+      email_key: address.key,
+      password_hash: await hasher.hash(password),
+      plan: 'trial',
+      email_verified_at: now,
+      created_at: now,
+      updated_at: now,
+    }
+    if (!(await repo.insert(row))) {
+      throw new AppError('invalid_request', `an account for ${address.address} exists already.`)
+    }
+    return row
+  }
+
+  async function findByEmail(rawEmail: string): Promise<AccountRow | undefined> {
+    const address = normaliseEmail(rawEmail)
+    return address === undefined ? undefined : repo.findByEmailKey(address.key)
+  }
+
+  return {
+    signUp,
+    verifyEmail,
+    resendVerification,
+    requestPasswordReset,
+    confirmPasswordReset,
+    checkCredentials,
+    view,
+    createVerifiedAccount,
+    findByEmail,
+  }
+}
+
+export type AccountService = ReturnType<typeof createAccountService>

@@ -1,0 +1,110 @@
+/**
+ * Accounts, sessions, keys and metering wired over one database and one mailer: what the gateway's
+ * composition root, the admin commands and the tests all build the same way.
+ */
+import type { Logger } from 'pino'
+import type { Database } from '../../infra/database/database.ts'
+import type { Mailer } from '../../infra/mail/mailer.ts'
+import type { Clock } from '../../shared/clock.ts'
+import { createBackgroundTasks } from '../background-tasks.ts'
+import { createKeyAuthenticator } from '../keys/key-authenticator.ts'
+import { createKeyRepository, type KeyRepository } from '../keys/key-repository.ts'
+import { createKeyService } from '../keys/key-service.ts'
+import type { AttemptStore } from '../throttles/attempt-store.ts'
+import { createAttemptRepository } from '../throttles/attempt-repository.ts'
+import { createMeteringService } from '../metering/metering-service.ts'
+import { createUsageRepository } from '../metering/usage-repository.ts'
+import { createSessionRepository } from '../sessions/session-repository.ts'
+import { createSessionService, type SessionPolicy } from '../sessions/session-service.ts'
+import { createSignInService } from '../sessions/sign-in-service.ts'
+import { createSignInThrottle, type SignInPolicy } from '../sessions/sign-in-throttle.ts'
+import { createAccountRepository } from './account-repository.ts'
+import { createAccountService, type Links } from './account-service.ts'
+import { createMailGate, type MailGatePolicy } from './mail-gate.ts'
+import { createPasswordHasher, type PasswordHasher } from './password-hasher.ts'
+
+export type AccountStackOptions = {
+  db: Database
+  mailer: Pick<Mailer, 'send'>
+  clock: Clock
+  log: Pick<Logger, 'error' | 'warn'>
+  links: Links
+  /** Tests pass cheap scrypt parameters; production uses OWASP's. */
+  hasher?: PasswordHasher
+  sessionPolicy?: SessionPolicy
+  signInPolicy?: SignInPolicy
+  mailGatePolicy?: MailGatePolicy
+  /** The sign-in slow-down's wait; tests record instead of sleeping. */
+  delay?: (ms: number) => Promise<unknown>
+  /** Event logs for the throttles; the database by default, so every gateway sees the same counts. */
+  attempts?: AttemptStore
+  /** Wraps the key repository (tests spy on lookups). */
+  keyRepository?: (repo: KeyRepository) => KeyRepository
+}
+
+export function createAccountStack(options: AccountStackOptions) {
+  const { db, clock } = options
+  const background = createBackgroundTasks(options.log)
+  const attempts = options.attempts ?? createAttemptRepository(db)
+  const metering = createMeteringService({
+    repo: createUsageRepository(db),
+    clock,
+    background,
+    log: options.log,
+  })
+  const accounts = createAccountService({
+    repo: createAccountRepository(db),
+    hasher: options.hasher ?? createPasswordHasher(),
+    mailer: options.mailer,
+    mailGate: createMailGate({
+      store: attempts,
+      clock,
+      ...(options.mailGatePolicy !== undefined && { policy: options.mailGatePolicy }),
+    }),
+    links: options.links,
+    usage: metering,
+    clock,
+    background,
+  })
+  const sessions = createSessionService({
+    repo: createSessionRepository(db),
+    clock,
+    ...(options.sessionPolicy !== undefined && { policy: options.sessionPolicy }),
+  })
+  const throttle = createSignInThrottle({
+    store: attempts,
+    clock,
+    ...(options.signInPolicy !== undefined && { policy: options.signInPolicy }),
+    ...(options.delay !== undefined && { delay: options.delay }),
+  })
+  const signIn = createSignInService({ accounts, sessions, throttle })
+  const baseKeyRepository = createKeyRepository(db)
+  const keyRepository = options.keyRepository?.(baseKeyRepository) ?? baseKeyRepository
+  const keys = createKeyService({ repo: keyRepository, clock })
+  const authenticator = createKeyAuthenticator({ repo: keyRepository, clock, background })
+  /** Writes what is still pending (usage tally, mails, last-use stamps): before shutdown, and in tests. */
+  async function drain(): Promise<void> {
+    await metering.drain()
+    await background.drain()
+  }
+  /** The last drain, at shutdown: counts the database did not take are logged for an operator to add. */
+  async function close(): Promise<void> {
+    await drain()
+    const lost = metering.unwrittenCounts()
+    if (lost.length === 0) return
+    options.log.error(
+      {
+        usage: lost.map(({ accountId, day, requests, bytes }) => ({
+          account_id: accountId,
+          day,
+          requests,
+          bytes,
+        })),
+      },
+      'usage counts could not be written before shutdown: add them to usage_daily by hand',
+    )
+  }
+  return { accounts, sessions, signIn, keys, metering, authenticator, background, drain, close }
+}
+
+export type AccountStack = ReturnType<typeof createAccountStack>

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { ConfigError } from '../../config/config.ts'
+import { createPlanCatalog, describePlan } from './plans.ts'
+
+describe('the plan catalog', () => {
+  it('holds the trial and the three paid plans of SPEC 8 and DESIGN 2', () => {
+    const catalog = createPlanCatalog()
+    assert.deepEqual(
+      catalog.plans.map((p) => [
+        p.id,
+        p.monthlyFeeCents,
+        p.includedRequests,
+        p.overageCentsPer1000,
+        p.trialDays,
+      ]),
+      [
+        ['trial', 0, 1_000, null, 30],
+        ['entry', 2_500, 50_000, 50, null],
+        ['growth', 9_900, 250_000, 40, null],
+        ['scale', 44_900, 1_500_000, 30, null],
+      ],
+    )
+    for (const plan of catalog.plans) {
+      assert.deepEqual(plan.limits, {
+        fetchPerMinute: 120,
+        hostPerMinute: 60,
+        generalPerMinute: 300,
+        inFlight: 20,
+      })
+    }
+    assert.equal(
+      describePlan(catalog.get('entry')),
+      '25.00 USD a month, 50,000 requests included, then 0.50 USD per 1,000',
+    )
+  })
+
+  it('takes an operator’s overrides of the paid plans', () => {
+    const catalog = createPlanCatalog({
+      entry: { monthly_fee_usd: '29', included_requests: 60_000, overage_usd_per_1000: '0.45' },
+      scale: { limits: { fetch_per_minute: 600, in_flight: 50 } },
+      trial: { limits: { general_per_minute: 100 } },
+    })
+    const entry = catalog.get('entry')
+    assert.deepEqual(
+      [entry.monthlyFeeCents, entry.includedRequests, entry.overageCentsPer1000],
+      [2_900, 60_000, 45],
+    )
+    assert.deepEqual(catalog.get('scale').limits, {
+      fetchPerMinute: 600,
+      hostPerMinute: 60,
+      generalPerMinute: 300,
+      inFlight: 50,
+    })
+    assert.equal(catalog.get('trial').limits.generalPerMinute, 100)
+    assert.equal(catalog.get('growth').monthlyFeeCents, 9_900, 'plans not named keep their figures')
+  })
+
+  for (const [name, overrides, message] of [
+    ['an unknown plan', { gold: {} }, /gold is not a plan/],
+    ['an unknown field', { entry: { fee: 1 } }, /entry\.fee cannot be set/],
+    [
+      'the trial’s price or allowance (SPEC 5.7)',
+      { trial: { included_requests: 5000 } },
+      /trial\.included_requests cannot be set/,
+    ],
+    [
+      'a fee with three decimals',
+      { entry: { monthly_fee_usd: '25.001' } },
+      /entry\.monthly_fee_usd must be a decimal USD string/,
+    ],
+    ['a fee as a number', { entry: { monthly_fee_usd: 25 } }, /monthly_fee_usd must be a decimal USD string/],
+    [
+      'a negative allowance',
+      { growth: { included_requests: -1 } },
+      /growth\.included_requests must be a whole number/,
+    ],
+    ['an unknown limit', { entry: { limits: { burst: 5 } } }, /entry\.limits\.burst is not a limit/],
+    [
+      'a zero limit',
+      { entry: { limits: { in_flight: 0 } } },
+      /entry\.limits\.in_flight must be a whole number from 1/,
+    ],
+    ['a plan that is not an object', { entry: 'cheap' }, /entry must be an object/],
+  ] as const) {
+    it(`refuses ${name} with a ConfigError that names it`, () => {
+      assert.throws(
+        () => createPlanCatalog(overrides),
+        (error: unknown) => error instanceof ConfigError && message.test(error.message),
+      )
+    })
+  }
+})

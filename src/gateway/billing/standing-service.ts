@@ -1,0 +1,168 @@
+/**
+ * The StandingService the fetch path asks before every fetch (standing.ts): the trial's 30 days, and the
+ * account's own spending cap on a paid plan. It runs on the hot path, so it answers from memory:
+ *
+ * - The account's plan, cap and trial end are cached per process for `cacheMs` (5 s). A plan set with
+ *   `sallyport admin set-plan`, or a cap changed on another gateway, is seen within that time; a cap
+ *   changed through this gateway is seen at once (`forget`). The trial's end is compared with `now` on
+ *   every call, so expiry itself is exact to the millisecond.
+ * - Only an account with a cap needs its month's usage: the rows metering has written (cached for
+ *   `cacheMs`) plus what this gateway's metering has counted and not written yet (live).
+ *
+ * What that may miss (docs/billing.md): requests other gateways counted in their last second, rows
+ * written after our cached sum was read, and fetches still running (metering counts a fetch when its
+ * envelope is back). At the default limits that is at most about 20 in flight + 120/min × 6 s = 32
+ * requests, 1.6 cents at the entry plan's rate: a cap may be passed by that much, never by more. Exact
+ * enforcement under concurrency is not promised; the trial's exact 1,000 is the admission engine's.
+ */
+import { AppError } from '../../shared/errors.ts'
+import type { MeteringService } from '../metering/metering-service.ts'
+import type { BillingRepository } from './billing-repository.ts'
+import { chargeFor } from './charges.ts'
+import { displayUsd } from './money.ts'
+import { dayMs, dayOf, periodOf } from './period.ts'
+import { isPlanId, type Plan, type PlanCatalog } from './plans.ts'
+import type { PlanId, Standing, StandingService } from './standing.ts'
+
+export type StandingOptions = {
+  repo: Pick<BillingRepository, 'findAccount' | 'requestsBetween'>
+  catalog: PlanCatalog
+  usage: Pick<MeteringService, 'unwritten'>
+  /** How long an account's plan, cap and written usage are reused. */
+  cacheMs?: number
+  /** Accounts kept in memory at most; the least recently loaded go first. */
+  maxAccounts?: number
+}
+
+type AccountStanding = {
+  plan: Plan
+  trialEndsAt: number
+  capCents: number | null
+  loadedAt: number
+}
+
+type MonthUsage = { month: string; written: number; loadedAt: number }
+
+// One frozen answer per plan: the hot path allocates nothing.
+const answers = Object.fromEntries(
+  (['trial', 'entry', 'growth', 'scale'] as const).map((plan) => [
+    plan,
+    Object.freeze({ plan, trialQuota: plan === 'trial' }),
+  ]),
+) as Record<PlanId, Standing>
+
+export function createStandingService({
+  repo,
+  catalog,
+  usage,
+  cacheMs = 5_000,
+  maxAccounts = 100_000,
+}: StandingOptions) {
+  const accounts = new Map<string, AccountStanding>()
+  const months = new Map<string, MonthUsage>()
+  const loading = new Map<string, Promise<AccountStanding>>()
+  const trialDays = catalog.get('trial').trialDays ?? 30
+
+  function remember<T>(map: Map<string, T>, key: string, value: T): void {
+    map.delete(key)
+    map.set(key, value)
+    if (map.size > maxAccounts) map.delete(map.keys().next().value!)
+  }
+
+  async function load(accountId: string, now: number): Promise<AccountStanding> {
+    const row = await repo.findAccount(accountId)
+    // A key's account always exists (keys are deleted with it): a missing row is a bug, not a refusal.
+    if (row === undefined) throw new Error(`no account ${accountId} behind an authenticated key`)
+    if (!isPlanId(row.plan)) throw new Error(`account ${accountId} has an unknown plan`)
+    const standing = {
+      plan: catalog.get(row.plan),
+      trialEndsAt: (row.email_verified_at ?? row.created_at) + trialDays * dayMs,
+      capCents: row.cap_cents,
+      loadedAt: now,
+    }
+    remember(accounts, accountId, standing)
+    return standing
+  }
+
+  function account(accountId: string, now: number): AccountStanding | Promise<AccountStanding> {
+    const cached = accounts.get(accountId)
+    if (cached !== undefined && now - cached.loadedAt < cacheMs && now >= cached.loadedAt) return cached
+    // Concurrent fetches of one account share one load.
+    let pending = loading.get(accountId)
+    if (pending === undefined) {
+      pending = load(accountId, now).finally(() => loading.delete(accountId))
+      loading.set(accountId, pending)
+    }
+    return pending
+  }
+
+  // The period and the day names, recomputed only when `now` leaves them: no Date on the hot path.
+  let period = periodOf(0)
+  let dayStart = 0
+  let today = dayOf(0)
+  let yesterday = dayOf(-dayMs)
+  function clockAt(now: number): void {
+    if (now < period.start || now >= period.end) period = periodOf(now)
+    if (now < dayStart || now >= dayStart + dayMs) {
+      dayStart = now - (now % dayMs)
+      today = dayOf(dayStart)
+      yesterday = dayOf(dayStart - dayMs)
+    }
+  }
+
+  /** This month's billable requests: the written rows (cached) plus this gateway's unwritten tally. */
+  async function monthRequests(accountId: string, now: number): Promise<number> {
+    clockAt(now)
+    let cached = months.get(accountId)
+    if (cached === undefined || cached.month !== period.month || now - cached.loadedAt >= cacheMs) {
+      const { month, firstDay } = period
+      cached = { month, written: await repo.requestsBetween(accountId, firstDay, today), loadedAt: now }
+      remember(months, accountId, cached)
+      clockAt(now)
+    }
+    // Metering writes every second, so only today's and (just after midnight) yesterday's tally can be unwritten.
+    let requests = cached.written + usage.unwritten(accountId, today).requests
+    if (yesterday >= period.firstDay) requests += usage.unwritten(accountId, yesterday).requests
+    return requests
+  }
+
+  async function standingFor(accountId: string, now: number): Promise<Standing> {
+    const found = account(accountId, now)
+    const standing = found instanceof Promise ? await found : found
+    const { plan } = standing
+    if (plan.id === 'trial') {
+      if (now >= standing.trialEndsAt) {
+        throw new AppError(
+          'trial_expired',
+          `The 30-day trial ended on ${new Date(standing.trialEndsAt).toISOString()}. Moving to a paid plan ` +
+            'starts with an e-mail to our billing contact: see /dashboard/account.',
+        )
+      }
+      return answers.trial
+    }
+    if (standing.capCents === null) return answers[plan.id]
+    const used = await monthRequests(accountId, now)
+    // Refuse when one more billable request would take the month's charge past the cap.
+    const next = used < plan.includedRequests ? plan.monthlyFeeCents : chargeFor(plan, used + 1).totalCents
+    if (next > standing.capCents) {
+      throw new AppError(
+        'spend_cap_reached',
+        `One more request would take this month's charge past the account's spending cap of ` +
+          `${displayUsd(standing.capCents)} (charged so far in ${periodOf(now).month}: ` +
+          `${displayUsd(chargeFor(plan, used).totalCents)}). Raise or remove the cap at /dashboard/account; ` +
+          'a new month starts on the 1st (UTC).',
+      )
+    }
+    return answers[plan.id]
+  }
+
+  /** Drops what is cached about the account: its cap or plan just changed through this process. */
+  function forget(accountId: string): void {
+    accounts.delete(accountId)
+    months.delete(accountId)
+  }
+
+  return { standingFor, forget } satisfies StandingService & { forget(accountId: string): void }
+}
+
+export type StandingServiceImpl = ReturnType<typeof createStandingService>

@@ -1,0 +1,19 @@
+/**
+ * Whether an account may start a billable fetch right now, and whether the trial allowance applies.
+ * The fetch path asks this before admission; billing owns the answer (plans, trial period, spend cap).
+ */
+export type PlanId = 'trial' | 'entry' | 'growth' | 'scale'
+
+export type Standing = {
+  plan: PlanId
+  /** The trial's 1,000-request allowance applies: admission takes one from the account's trial quota. */
+  trialQuota: boolean
+}
+
+export type StandingService = {
+  /**
+   * Throws AppError `trial_expired` (trial over by time, no paid plan) or `spend_cap_reached` (one more
+   * billable request would pass the account's own monthly cap). Otherwise the standing.
+   */
+  standingFor(accountId: string, now: number): Promise<Standing>
+}

@@ -1,0 +1,94 @@
+/** Signing in, and getting back in: forgotten password and the reset page the mailed link opens. */
+import { emailField, form, passwordField } from '../forms.ts'
+import { html } from '../html.ts'
+import { renderPage, type Notice } from '../layout.ts'
+import type { DashboardPage } from './page.ts'
+
+const signedOutNotice: Record<string, Notice> = {
+  '1': { kind: 'success', text: 'You are signed out.' },
+  all: { kind: 'success', text: 'You are signed out on every device.' },
+}
+
+export const signInPage: DashboardPage = {
+  path: '/dashboard/signin',
+  render: (query, notice) =>
+    renderPage({
+      title: 'Sign in',
+      page: 'signin',
+      path: '/dashboard/signin',
+      nav: 'public',
+      notice: notice ?? signedOutNotice[query.signed_out ?? ''],
+      body: html`${form({
+          id: 'signin',
+          api: '/v2/session',
+          onSuccess: 'signin',
+          submit: 'Sign in',
+          body: html`${emailField('signin')}${passwordField('signin', 'current-password')}`,
+        })}
+        <p class="aside"><a href="/dashboard/forgot-password">Forgot your password?</a></p>
+        <p class="aside">New here? <a href="/dashboard/signup">Create an account</a>.</p>`,
+    }),
+}
+
+export const forgotPasswordPage: DashboardPage = {
+  path: '/dashboard/forgot-password',
+  render: (_query, notice) =>
+    renderPage({
+      notice,
+      title: 'Reset your password',
+      page: 'forgot-password',
+      path: '/dashboard/forgot-password',
+      nav: 'public',
+      lead: 'Enter the address you signed up with. We will send a link to choose a new password.',
+      body: html`${form({
+          id: 'forgot',
+          api: '/v2/account/password-reset',
+          onSuccess: 'forgot',
+          submit: 'Send the reset link',
+          body: emailField('forgot'),
+        })}
+        <p class="aside">Remembered it? <a href="/dashboard/signin">Sign in</a>.</p>`,
+    }),
+}
+
+export const resetPasswordPage: DashboardPage = {
+  path: '/dashboard/reset-password',
+  render: (query, notice) => {
+    const token = query.token ?? ''
+    const body =
+      token === ''
+        ? html`<p class="notice is-error">
+            This link is missing its token. Open the link from the mail again, or
+            <a href="/dashboard/forgot-password">ask for a new one</a>.
+          </p>`
+        : html`${form({
+              id: 'reset',
+              api: '/v2/account/password-reset/confirm',
+              onSuccess: 'reset',
+              submit: 'Set the new password',
+              body: html`<input
+                  type="hidden"
+                  name="token"
+                  value="${token}"
+                />${passwordField('reset', 'new-password', { label: 'New password' })}`,
+            })}
+            <section
+              id="reset-done"
+              class="panel is-success"
+              aria-labelledby="reset-done-title"
+              tabindex="-1"
+              hidden
+            >
+              <h2 id="reset-done-title">Your password is changed</h2>
+              <p><a class="button" href="/dashboard/signin">Sign in</a></p>
+            </section>`
+    return renderPage({
+      notice,
+      title: 'Choose a new password',
+      page: 'reset-password',
+      path: '/dashboard/reset-password',
+      nav: 'public',
+      body,
+    })
+  },
+}

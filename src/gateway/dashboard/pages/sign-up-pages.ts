@@ -1,0 +1,100 @@
+/** Creating an account: sign up, "check your mail" (with resend), and the verification confirm page. */
+import { emailField, form, passwordField } from '../forms.ts'
+import { html } from '../html.ts'
+import { renderPage } from '../layout.ts'
+import type { DashboardPage } from './page.ts'
+
+export const signUpPage: DashboardPage = {
+  path: '/dashboard/signup',
+  render: (_query, notice) =>
+    renderPage({
+      notice,
+      title: 'Create your account',
+      page: 'signup',
+      path: '/dashboard/signup',
+      nav: 'public',
+      lead: 'A new account comes with a 30-day trial of 1,000 requests. No card needed.',
+      body: html`${form({
+          id: 'signup',
+          api: '/v2/account',
+          onSuccess: 'signup',
+          submit: 'Create account',
+          body: html`${emailField('signup')}${passwordField('signup', 'new-password')}`,
+        })}
+        <p class="aside">Already have an account? <a href="/dashboard/signin">Sign in</a>.</p>`,
+    }),
+}
+
+export const checkEmailPage: DashboardPage = {
+  path: '/dashboard/check-email',
+  render: (query, notice) => {
+    const email = query.email ?? ''
+    return renderPage({
+      notice,
+      title: 'Check your mail',
+      page: 'check-email',
+      path: '/dashboard/check-email',
+      nav: 'public',
+      body: html`<p>
+          ${
+            email === ''
+              ? 'We sent you a link to verify your e-mail address.'
+              : html`We sent a link to <strong class="break">${email}</strong> to verify the address.`
+          }
+          Open it to finish creating your account; it is valid for a limited time.
+        </p>
+        <h2>No mail?</h2>
+        <p>Look in your spam folder, or have the link sent again.</p>
+        ${form({
+          id: 'resend',
+          api: '/v2/account/verify/resend',
+          onSuccess: 'resend',
+          submit: 'Send the link again',
+          submitClass: 'button secondary',
+          body: emailField('resend', { value: email }),
+        })}`,
+    })
+  },
+}
+
+export const verifyPage: DashboardPage = {
+  path: '/dashboard/verify',
+  // A GET never verifies: mail scanners open links. The person confirms with the button, which POSTs
+  // the token; Referrer-Policy keeps the token in this URL from reaching anyone else.
+  render: (query, notice) => {
+    const token = query.token ?? ''
+    const body =
+      token === ''
+        ? html`<p class="notice is-error">
+            This link is missing its token. Open the link from the mail again, or
+            <a href="/dashboard/check-email">have a new one sent</a>.
+          </p>`
+        : html`${form({
+              id: 'verify',
+              api: '/v2/account/verify',
+              onSuccess: 'verify',
+              submit: 'Verify my e-mail address',
+              body: html`<p>Confirm that this e-mail address is yours to finish creating your account.</p>
+                <input type="hidden" name="token" value="${token}" />`,
+            })}
+            <section
+              id="verified"
+              class="panel is-success"
+              aria-labelledby="verified-title"
+              tabindex="-1"
+              hidden
+            >
+              <h2 id="verified-title">Your address is verified</h2>
+              <p>Sign in to create your first API key.</p>
+              <p><a class="button" href="/dashboard/signin">Sign in</a></p>
+            </section>`
+    return renderPage({
+      notice,
+      title: 'Verify your e-mail address',
+      page: 'verify',
+      path: '/dashboard/verify',
+      nav: 'public',
+      body,
+    })
+  },
+}

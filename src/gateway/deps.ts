@@ -1,0 +1,126 @@
+/** The gateway's composition root: config in, services out, one close() for all of them. */
+import { join } from 'node:path'
+import pino from 'pino'
+import type { GatewayConfig } from '../config/config.ts'
+import { openDatabase, pingDatabase, type Database } from '../infra/database/database.ts'
+import { migrateToLatest } from '../infra/database/migrator.ts'
+import { createMailer, type Mailer } from '../infra/mail/mailer.ts'
+import { systemClock, type Clock } from '../shared/clock.ts'
+import { loggerOptions } from '../shared/logger.ts'
+import { createAccountStack } from './accounts/account-stack.ts'
+import { createBillingStack } from './billing/billing-stack.ts'
+import { createPlanCatalog } from './billing/plans.ts'
+import type { StandingService } from './billing/standing.ts'
+import type { GatewayDeps } from './app.ts'
+import { createFetchDispatcher } from './fleet/fetch-dispatcher.ts'
+import { createFleet, type FleetOptions } from './fleet/fleet.ts'
+import { createSocialService } from './social/social-service.ts'
+import { createLimitStores } from './rate-limits/limit-stores.ts'
+import type { Authenticator } from './http/plugins/auth.ts'
+
+export type GatewayRuntime = GatewayDeps &
+  Required<Pick<GatewayDeps, 'account' | 'metering' | 'rateLimits' | 'idempotency' | 'clock'>> & {
+    /** Asked before every fetch: the trial's days and the spending cap (billing/standing-service.ts). */
+    standing: StandingService
+    /** Brings the database schema up to date and waits (a few seconds at most) for Redis; run before serving. */
+    migrate(): Promise<void>
+    /** Once listening: mailed links point here unless SALLYPORT_PUBLIC_URL is set. */
+    setListeningUrl(url: string): void
+    close(): Promise<void>
+  }
+
+export function createGatewayDeps(
+  config: GatewayConfig,
+  seams: {
+    authenticator?: Authenticator
+    clock?: Clock
+    database?: Database
+    mailer?: Mailer
+    /** How the gateway reaches a node; default: signed HTTP over an undici pool. */
+    clientFor?: FleetOptions['clientFor']
+  } = {},
+): GatewayRuntime {
+  const clock = seams.clock ?? systemClock
+  const logger = loggerOptions(config.logLevel, 'gateway')
+  const log = pino(logger)
+  const fleet = createFleet({
+    nodes: config.nodes,
+    fleetSecret: config.fleetSecret,
+    clock,
+    logger: log,
+    healthIntervalMs: config.healthIntervalMs,
+    healthTimeoutMs: config.healthTimeoutMs,
+    jobTimeoutMs: config.nodeTimeoutMs,
+    ...(seams.clientFor !== undefined && { clientFor: seams.clientFor }),
+  })
+  const dispatcher = createFetchDispatcher(fleet)
+  const db =
+    seams.database ??
+    openDatabase(config, {
+      onIdleError: (error) => log.warn({ err: error }, 'an idle database connection failed; it is replaced'),
+    })
+  const mailer =
+    seams.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+      log,
+    })
+  let listeningUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
+  const stack = createAccountStack({
+    db,
+    mailer,
+    clock,
+    log,
+    links: { base: () => config.publicBaseUrl ?? listeningUrl },
+  })
+  const billing = createBillingStack({
+    db,
+    metering: stack.metering,
+    clock,
+    catalog: createPlanCatalog(config.plans),
+  })
+  const limitStores = createLimitStores(config, { db, clock, log })
+  return {
+    fleet,
+    dispatcher,
+    social: createSocialService({
+      settings: config.social,
+      dispatcher,
+      clock,
+      budgetStore: limitStores.upstreamBudgets,
+      log,
+    }),
+    authenticator: seams.authenticator ?? stack.authenticator,
+    readiness: [{ name: 'database', check: () => pingDatabase(db) }, ...limitStores.readiness],
+    logger,
+    account: { ...stack, publicBaseUrl: config.publicBaseUrl },
+    metering: stack.metering,
+    billing,
+    standing: billing.standing,
+    rateLimits: limitStores.rateLimits,
+    idempotency: limitStores.idempotency,
+    fetchDeadlineMs: config.fetchDeadlineMs,
+    shutdownDelayMs: config.shutdownDelayMs,
+    clock,
+    migrate: async () => {
+      const { applied } = await migrateToLatest(db)
+      if (applied.length > 0) log.info({ migrations: applied }, 'database migrated')
+      // Serving before Redis answers would refuse every request with store_unavailable; a Redis that stays
+      // away does not stop the start (readiness says so, and requests are refused until it is back).
+      if (!(await limitStores.ready(5_000))) log.warn('Redis is not reachable yet: /readyz fails until it is')
+    },
+    setListeningUrl: (url) => {
+      listeningUrl = url
+    },
+    close: async () => {
+      await fleet.close()
+      // Usage counts, mails and last-use stamps still on their way, then the database.
+      await stack.close()
+      await limitStores.close()
+      mailer.close()
+      await db.destroy()
+    },
+  }
+}

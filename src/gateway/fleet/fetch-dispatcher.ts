@@ -1,0 +1,89 @@
+/**
+ * Region choice and failover (DESIGN 1, SPEC 2.2 `region_used`):
+ * - a requested region with no node in service before the request starts: `region_out_of_service`,
+ *   no substitution;
+ * - no region given: the first region in service in the fixed order;
+ * - a node that fails mid-request is marked down, then the other nodes of the region are tried, then
+ *   the other regions in the fixed order;
+ * - nothing left: `no_healthy_endpoints`.
+ * A target's own failure comes back as a refusal and is final: it is never a reason to fail over.
+ */
+import { AppError } from '../../shared/errors.ts'
+import type { FetchJob } from '../../shared/fleet-contract.ts'
+import { regions, type Region } from '../../shared/regions.ts'
+import type { Fleet, FleetMember } from './fleet.ts'
+import { NodeFailure } from './node-client.ts'
+
+export type Dispatched = { regionUsed: Region; member: FleetMember; envelope: Buffer }
+
+export type DispatchOptions = {
+  /**
+   * Asked once for each node the dispatcher would send this job to, just before it does: false skips the
+   * node (the social API's per-egress-address upstream budgets, which may live in Redis, hence a promise).
+   * Skipped nodes are not marked down; a rejection ends the dispatch with it.
+   */
+  admit?: (member: FleetMember) => boolean | Promise<boolean>
+}
+
+const retryAfterSeconds = 5
+
+export function createFetchDispatcher(fleet: Fleet) {
+  function plan(requested: Region | undefined): Region[] {
+    if (requested !== undefined) {
+      if (!fleet.regionInService(requested)) {
+        throw new AppError(
+          'region_out_of_service',
+          `Region ${requested} has no egress node in service right now.`,
+          {
+            retryAfter: retryAfterSeconds,
+          },
+        )
+      }
+      return [requested, ...regions.filter((region) => region !== requested)]
+    }
+    const order = regions.filter((region) => fleet.regionInService(region))
+    if (order.length === 0) throw noHealthyEndpoints()
+    return [...order, ...regions.filter((region) => !order.includes(region))]
+  }
+
+  async function dispatch(
+    job: FetchJob,
+    requested: Region | undefined,
+    signal?: AbortSignal,
+    options: DispatchOptions = {},
+  ): Promise<Dispatched> {
+    const order = plan(requested)
+    const tried = new Set<FleetMember>()
+    for (const region of order) {
+      for (let member = fleet.pick(region, tried); member !== undefined; member = fleet.pick(region, tried)) {
+        tried.add(member)
+        if (options.admit !== undefined && !(await options.admit(member))) continue
+        member.inFlight++
+        try {
+          const answer = await member.client.fetchJob(job, signal)
+          if (answer.kind === 'refused') {
+            const { code, detail, timed_out: timedOut } = answer.refusal
+            throw new AppError(code, detail, { timedOut })
+          }
+          return { regionUsed: region, member, envelope: answer.body }
+        } catch (error) {
+          if (!(error instanceof NodeFailure)) throw error
+          fleet.markDown(member, error.message)
+        } finally {
+          member.inFlight--
+        }
+      }
+    }
+    throw noHealthyEndpoints()
+  }
+
+  return { dispatch }
+}
+
+function noHealthyEndpoints(): AppError {
+  return new AppError('no_healthy_endpoints', 'No egress node could serve this request.', {
+    retryAfter: retryAfterSeconds,
+  })
+}
+
+export type FetchDispatcher = ReturnType<typeof createFetchDispatcher>

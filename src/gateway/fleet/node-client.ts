@@ -1,0 +1,115 @@
+/**
+ * Signed calls from the gateway to one egress node over a keep-alive pool (DESIGN 1). A call either
+ * returns the node's answer or a NodeFailure: the node itself could not serve (unreachable, crashed,
+ * reset, refused our signature), which is a reason to fail over; a target's failure never is.
+ */
+import { Pool } from 'undici'
+import type { Clock } from '../../shared/clock.ts'
+import {
+  fleetHeaders,
+  fleetPaths,
+  signFleetCall,
+  type FetchJob,
+  type HealthReport,
+  type TargetRefusal,
+} from '../../shared/fleet-contract.ts'
+
+export class NodeFailure extends Error {
+  override name = 'NodeFailure'
+}
+
+export type JobAnswer =
+  /** The envelope JSON exactly as the node wrote it (no parse on the hot path). */
+  { kind: 'envelope'; body: Buffer } | { kind: 'refused'; refusal: TargetRefusal }
+
+export type NodeClientOptions = {
+  url: string
+  fleetSecret: string
+  clock: Clock
+  /** Longest wait for a fetch job: the node's own fetch time-out plus a margin. */
+  jobTimeoutMs: number
+  connections?: number
+}
+
+async function readAll(body: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let length = 0
+  for await (const chunk of body) {
+    chunks.push(chunk)
+    length += chunk.length
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)
+}
+
+export function createNodeClient(options: NodeClientOptions) {
+  const pool = new Pool(options.url, {
+    connections: options.connections ?? 128,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    connectTimeout: 2_000,
+  })
+
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ) {
+    const headers: Record<string, string> = signFleetCall(
+      options.fleetSecret,
+      method,
+      path,
+      body,
+      options.clock.now(),
+    )
+    if (method === 'POST') headers['content-type'] = 'application/json'
+    try {
+      const response = await pool.request({
+        method,
+        path,
+        headers,
+        body: method === 'POST' ? body : null,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal: signal ?? null,
+      })
+      const payload = await readAll(response.body)
+      return { status: response.statusCode, headers: response.headers, payload }
+    } catch (error) {
+      if (signal?.aborted === true) throw error
+      throw new NodeFailure(
+        `node call failed: ${(error as { code?: string }).code ?? (error as Error).name}`,
+        {
+          cause: error,
+        },
+      )
+    }
+  }
+
+  async function fetchJob(job: FetchJob, signal?: AbortSignal): Promise<JobAnswer> {
+    const answer = await call('POST', fleetPaths.fetch, JSON.stringify(job), options.jobTimeoutMs, signal)
+    const outcome = answer.headers[fleetHeaders.outcome]
+    if (answer.status === 200 && outcome === 'envelope') return { kind: 'envelope', body: answer.payload }
+    if (answer.status === 200 && outcome === 'refused') {
+      return { kind: 'refused', refusal: JSON.parse(answer.payload.toString('utf8')) as TargetRefusal }
+    }
+    throw new NodeFailure(`node answered ${answer.status} to a fetch job`)
+  }
+
+  async function health(timeoutMs: number): Promise<HealthReport> {
+    const answer = await call('GET', fleetPaths.health, '', timeoutMs)
+    if (answer.status !== 200) throw new NodeFailure(`node answered ${answer.status} to a health probe`)
+    return JSON.parse(answer.payload.toString('utf8')) as HealthReport
+  }
+
+  async function setDraining(draining: boolean, timeoutMs: number): Promise<HealthReport> {
+    const answer = await call('POST', fleetPaths.drain, JSON.stringify({ draining }), timeoutMs)
+    if (answer.status !== 200) throw new NodeFailure(`node answered ${answer.status} to a drain call`)
+    return health(timeoutMs)
+  }
+
+  return { url: options.url, fetchJob, health, setDraining, close: () => pool.close() }
+}
+
+export type NodeClient = ReturnType<typeof createNodeClient>

@@ -1,0 +1,65 @@
+/**
+ * The one authentication and scope hook of the data plane (SPEC 5). A route opts in with
+ * `config: { scope: 'proxy' | 'read' }`; the hook reads the key (`x-api-key` wins over
+ * `Authorization: Bearer`), asks the Authenticator who it belongs to, and checks the scope before
+ * any body is parsed.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AppError } from '../../../shared/errors.ts'
+
+export type Scope = 'proxy' | 'read'
+export const scopes: readonly Scope[] = ['proxy', 'read']
+
+export type Principal = {
+  accountId: string
+  keyId: string
+  scopes: readonly Scope[]
+}
+
+export type Authenticator = {
+  /** Resolves the key's principal, or throws AppError `invalid_api_key` (or an account-state error). */
+  authenticate(apiKey: string): Promise<Principal>
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scope a data-plane route needs; routes without it are public or session routes. */
+    scope?: Scope
+  }
+  interface FastifyRequest {
+    principal: Principal | undefined
+  }
+}
+
+export const authChallenge = 'Bearer realm="sallyport", charset="UTF-8"'
+
+/** `x-api-key` first (SPEC 5.1), then `Authorization: Bearer <key>`. */
+export function presentedKey(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const header = request.headers['x-api-key']
+  if (typeof header === 'string' && header !== '') return header.trim()
+  const authorization = request.headers.authorization
+  if (typeof authorization === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
+    if (match !== null) return match[1]
+  }
+  return undefined
+}
+
+export function registerAuth(app: FastifyInstance, authenticator: Authenticator): void {
+  app.decorateRequest('principal', undefined)
+  app.addHook('onRequest', async (request) => {
+    const scope = request.routeOptions.config.scope
+    if (scope === undefined) return
+    const apiKey = presentedKey(request)
+    if (apiKey === undefined) {
+      throw new AppError('missing_api_key', 'Send your API key in the x-api-key header.', {
+        headers: { 'www-authenticate': authChallenge },
+      })
+    }
+    const principal = await authenticator.authenticate(apiKey)
+    if (!principal.scopes.includes(scope)) {
+      throw new AppError('missing_scope', `This endpoint needs a key with the ${scope} scope.`)
+    }
+    request.principal = principal
+  })
+}

@@ -1,0 +1,17 @@
+/** What the account, session and key routes need from the gateway's services. */
+import type { AccountService } from '../../../accounts/account-service.ts'
+import type { KeyService } from '../../../keys/key-service.ts'
+import type { SessionService } from '../../../sessions/session-service.ts'
+import type { SignInService } from '../../../sessions/sign-in-service.ts'
+import type { SessionCookie } from '../../session-cookie.ts'
+
+export type AccountArea = {
+  accounts: AccountService
+  sessions: SessionService
+  signIn: SignInService
+  keys: KeyService
+  /** SALLYPORT_PUBLIC_URL: its origin is the one CSRF checks expect, and https makes the cookie Secure. */
+  publicBaseUrl: string | undefined
+}
+
+export type AccountRouteDeps = AccountArea & { cookie: SessionCookie }

@@ -1,0 +1,37 @@
+/** POST /v2/account/verify/resend: another confirmation mail. The same 202 whatever the address. */
+import { Type, type Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { errorResponses } from '../../schemas.ts'
+import type { AccountRouteDeps } from './account-area.ts'
+import { anonymousErrors, EmailField, statusBody } from './account-schemas.ts'
+
+const Body = Type.Object({ email: EmailField }, { additionalProperties: false })
+
+export function registerResendVerification(
+  app: FastifyInstance,
+  deps: Pick<AccountRouteDeps, 'accounts'>,
+): void {
+  app.post<{ Body: Static<typeof Body> }>(
+    '/v2/account/verify/resend',
+    {
+      config: { session: 'anonymous' },
+      schema: {
+        operationId: 'resendVerification',
+        tags: ['account'],
+        summary: 'Send the confirmation mail again',
+        description:
+          'Only an account still waiting for confirmation gets a mail, at most a few an hour; the answer is ' +
+          'the same in every case.',
+        body: Body,
+        response: {
+          202: statusBody('verification_sent', 'A mail is on its way if the address is waiting for one.'),
+          ...errorResponses(anonymousErrors),
+        },
+      },
+    },
+    async (request, reply) => {
+      await deps.accounts.resendVerification(request.body.email)
+      return reply.code(202).send({ status: 'verification_sent' })
+    },
+  )
+}

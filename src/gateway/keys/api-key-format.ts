@@ -1,0 +1,54 @@
+/**
+ * API key format (DESIGN 2): `sp_live_` + 30 base62 characters of randomness (~178 bits) + 6 base62
+ * characters of the CRC32 of everything before them, GitHub's scheme
+ * (https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/): secret scanners can
+ * recognise a leaked key, and a mistyped or made-up key is refused before any database lookup.
+ */
+import { randomBase62 } from '../../shared/ids.ts'
+
+export const apiKeyPrefix = 'sp_live_'
+const randomLength = 30
+const checksumLength = 6
+const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+const shape = /^sp_live_[0-9A-Za-z]{36}$/
+
+// zlib.crc32 only arrived in Node 22.2: the classic table-driven CRC-32 (IEEE 802.3, reflected).
+const crcTable = Uint32Array.from({ length: 256 }, (_, n) => {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  return c >>> 0
+})
+
+export function crc32(text: string): number {
+  let crc = 0xffffffff
+  for (const byte of Buffer.from(text, 'utf8')) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8)
+  return (crc ^ 0xffffffff) >>> 0
+}
+
+/** Fixed-width base62, most significant digit first (62^6 > 2^32, so six digits hold any CRC32). */
+function base62(value: number, width: number): string {
+  let out = ''
+  for (let rest = value; out.length < width; rest = Math.floor(rest / 62)) out = alphabet[rest % 62]! + out
+  return out
+}
+
+function checksumOf(body: string): string {
+  return base62(crc32(body), checksumLength)
+}
+
+export function mintApiKey(): string {
+  const body = apiKeyPrefix + randomBase62(randomLength)
+  return body + checksumOf(body)
+}
+
+/** Shape and checksum: a key failing this cannot exist, so it is refused without a lookup. */
+export function isWellFormedApiKey(key: string): boolean {
+  if (!shape.test(key)) return false
+  const split = key.length - checksumLength
+  return checksumOf(key.slice(0, split)) === key.slice(split)
+}
+
+/** What lists show: the first 12 characters and an ellipsis, `sp_live_AbCd…`. */
+export function displayPrefix(key: string): string {
+  return `${key.slice(0, 12)}…`
+}

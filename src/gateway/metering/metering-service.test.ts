@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { manualClock } from '../../../test/helpers/manual-clock.ts'
+import { createBackgroundTasks } from '../background-tasks.ts'
+import { createMeteringService } from './metering-service.ts'
+import { UsageWriteFailed, type UsageWrite } from './usage-repository.ts'
+
+/**
+ * A repository twin with the semantics of `addOnce`: writes numbered at or below the writer's last applied
+ * one add nothing. `fail` makes the next writes fail, before the commit (`'before'`) or after it was applied
+ * (`'after'`: the answer lost).
+ */
+function metering(flushEveryMs = 60_000) {
+  const writes: [string, string, number, number][] = []
+  const stored = new Map<string, number>()
+  const lastSeq = new Map<string, number>()
+  const state = { fail: undefined as 'before' | 'after' | undefined, attempts: 0 }
+  const background = createBackgroundTasks({ error: () => undefined })
+  const clock = manualClock(Date.UTC(2026, 2, 2, 23, 59, 0))
+  const service = createMeteringService({
+    repo: {
+      addOnce: async (writer: string, accountId: string, day: string, batch: readonly UsageWrite[]) => {
+        state.attempts++
+        if (state.fail === 'before') throw new UsageWriteFailed(new Error('connection refused'), false)
+        const key = `${writer} ${accountId} ${day}`
+        const applied = lastSeq.get(key) ?? 0
+        let requests = 0
+        let bytes = 0
+        for (const write of batch) {
+          if (write.seq <= applied) continue
+          requests += write.requests
+          bytes += write.bytes
+          lastSeq.set(key, Math.max(lastSeq.get(key) ?? 0, write.seq))
+        }
+        if (requests > 0) {
+          writes.push([accountId, day, requests, bytes])
+          stored.set(accountId, (stored.get(accountId) ?? 0) + requests)
+        }
+        if (state.fail === 'after') throw new UsageWriteFailed(new Error('connection terminated'), true)
+      },
+      pruneWriters: async () => undefined,
+      totalRequests: async (accountId) => stored.get(accountId) ?? 0,
+    },
+    clock,
+    background,
+    flushEveryMs,
+  })
+  return { service, writes, stored, state, clock, background }
+}
+
+describe('metering', () => {
+  it('tallies in memory and writes one row per account and UTC day', async () => {
+    const { service, writes, clock, background } = metering()
+    service.record('acct_a', 10)
+    service.record('acct_a', 5)
+    service.record('acct_b', 1)
+    clock.advance(60_000)
+    service.record('acct_a', 7)
+    assert.deepEqual(writes, [], 'nothing is written on the request path')
+    service.flush()
+    await background.drain()
+    assert.deepEqual(writes, [
+      ['acct_a', '2026-03-02', 2, 15],
+      ['acct_b', '2026-03-02', 1, 1],
+      ['acct_a', '2026-03-03', 1, 7],
+    ])
+  })
+
+  it('counts the tally not yet written in requestsUsed', async () => {
+    const { service, background } = metering()
+    service.record('acct_a', 1)
+    service.flush()
+    await background.drain()
+    service.record('acct_a', 1)
+    assert.equal(await service.requestsUsed('acct_a'), 2)
+    assert.equal(await service.requestsUsed('acct_b'), 0)
+  })
+
+  it('writes on its own after the flush period', async () => {
+    const { service, writes, background } = metering(5)
+    service.record('acct_a', 3)
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    await background.drain()
+    assert.deepEqual(writes, [['acct_a', '2026-03-02', 1, 3]])
+  })
+
+  it('keeps the counts while the database refuses them and writes them once it answers', async () => {
+    const { service, writes, state, background } = metering()
+    state.fail = 'before'
+    service.record('acct_a', 10)
+    service.flush()
+    await background.drain()
+    service.record('acct_a', 5)
+    assert.deepEqual(service.unwritten('acct_a', '2026-03-02'), { requests: 2, bytes: 15 })
+    assert.deepEqual(service.unwrittenCounts(), [
+      { accountId: 'acct_a', day: '2026-03-02', requests: 2, bytes: 15 },
+    ])
+    service.flush()
+    await background.drain()
+    state.fail = undefined
+    service.flush()
+    await background.drain()
+    assert.deepEqual(writes, [['acct_a', '2026-03-02', 2, 15]])
+    assert.deepEqual(service.unwrittenCounts(), [])
+  })
+
+  it('counts a write whose answer was lost once, however often it is sent again', async () => {
+    const { service, writes, stored, state, background } = metering()
+    state.fail = 'after'
+    service.record('acct_a', 10)
+    service.flush()
+    await background.drain()
+    service.record('acct_a', 1)
+    service.flush()
+    await background.drain()
+    state.fail = 'before'
+    service.record('acct_a', 2)
+    service.flush()
+    await background.drain()
+    state.fail = undefined
+    service.flush()
+    await background.drain()
+    assert.equal(stored.get('acct_a'), 3, JSON.stringify(writes))
+    assert.deepEqual(service.unwrittenCounts(), [])
+    assert.equal(await service.requestsUsed('acct_a'), 3)
+  })
+
+  it('writes one account and day at a time, and drain() writes what waited', async () => {
+    let open!: () => void
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    const order: number[] = []
+    const background = createBackgroundTasks({ error: () => undefined })
+    const service = createMeteringService({
+      repo: {
+        addOnce: async (_writer, _accountId, _day, batch) => {
+          order.push(...batch.map((write) => write.seq))
+          await gate
+        },
+        pruneWriters: async () => undefined,
+        totalRequests: async () => 0,
+      },
+      clock: manualClock(Date.UTC(2026, 2, 2)),
+      background,
+      flushEveryMs: 60_000,
+    })
+    service.record('acct_a', 1)
+    service.flush()
+    service.record('acct_a', 2)
+    service.flush()
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.deepEqual(order, [1], 'the second write waits for the first')
+    assert.deepEqual(service.unwritten('acct_a', '2026-03-02'), { requests: 2, bytes: 3 })
+    open()
+    await service.drain()
+    assert.deepEqual(order, [1, 2])
+    assert.deepEqual(service.unwrittenCounts(), [])
+  })
+
+  it('tries again by itself until the database answers', async () => {
+    const { service, writes, state, background } = metering(5)
+    const until = async (check: () => boolean) => {
+      const deadline = Date.now() + 10_000
+      while (!check()) {
+        assert.ok(Date.now() < deadline, 'condition not met in time')
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      await background.drain()
+    }
+    state.fail = 'before'
+    service.record('acct_a', 1)
+    await until(() => state.attempts >= 3)
+    assert.deepEqual(writes, [])
+    state.fail = undefined
+    await until(() => writes.length > 0)
+    assert.deepEqual(writes, [['acct_a', '2026-03-02', 1, 1]])
+    assert.deepEqual(service.unwrittenCounts(), [])
+  })
+})

@@ -1,0 +1,247 @@
+/**
+ * Metering (SPEC 1.5, DESIGN 2 "what is billed", DESIGN 7): a fetch that returned an envelope counts as
+ * one request and its `bytes`, per account and UTC day. Nothing about the target is recorded.
+ *
+ * `record` only adds to an in-memory tally (well under a microsecond, no I/O on the response path); the
+ * tally is written as one transaction per account and day every second, and on shutdown. A hard crash
+ * loses at most that last second of counts. Exact trial admission and billing do not read these rows on
+ * the request path; they are for the account view, usage reports and invoices.
+ *
+ * The fetch was served before its count is written, so a write that fails is never the caller's problem
+ * (docs/adr/0004-store-faults.md): the counts stay in memory and are written once the database answers,
+ * retried with a growing pause (1 s, 2 s, ... 30 s). This process numbers its writes (one at a time per
+ * account and day) and the database records the last number applied in the same transaction (`addOnce`):
+ * a write whose answer was lost (the connection dropped during its commit) is sent again with its number
+ * and counts once. Counts that could not be written by shutdown are logged, per account and day, for an
+ * operator to add.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Logger } from 'pino'
+import type { Clock } from '../../shared/clock.ts'
+import type { BackgroundTasks } from '../background-tasks.ts'
+import { UsageWriteFailed, type UsageRepository, type UsageWrite } from './usage-repository.ts'
+
+const dayMs = 86_400_000
+/** Where writers got to is kept for this many days back; no write is sent again after so long. */
+const writerRetentionMs = 7 * dayMs
+const pruneEveryMs = 3_600_000
+
+export type MeteringOptions = {
+  repo: Pick<UsageRepository, 'addOnce' | 'pruneWriters' | 'totalRequests'>
+  clock: Clock
+  background: BackgroundTasks
+  log?: Pick<Logger, 'warn'>
+  /** How often the tally is written. */
+  flushEveryMs?: number
+  /** The longest pause between attempts while writes fail. */
+  maxRetryMs?: number
+}
+
+type Counts = { requests: number; bytes: number }
+type Tally = { accountId: string; day: string } & Counts
+/** Writes sent whose outcome is unknown: sent again, with their numbers, until an attempt succeeds. */
+type Unsure = { accountId: string; day: string; writes: UsageWrite[] }
+
+function sum(writes: readonly UsageWrite[]): Counts {
+  let requests = 0
+  let bytes = 0
+  for (const write of writes) {
+    requests += write.requests
+    bytes += write.bytes
+  }
+  return { requests, bytes }
+}
+
+export function createMeteringService({
+  repo,
+  clock,
+  background,
+  log,
+  flushEveryMs = 1_000,
+  maxRetryMs = 30_000,
+}: MeteringOptions) {
+  /** This process, as the database knows it: its writes are numbered under it. */
+  const writer = randomBytes(12).toString('base64url')
+  let seq = 0
+  // The UTC day string, recomputed only when the day changes.
+  let dayStart = 0
+  let dayName = ''
+  function today(): string {
+    const now = clock.now()
+    if (now < dayStart || now >= dayStart + dayMs) {
+      dayStart = now - (now % dayMs)
+      dayName = new Date(dayStart).toISOString().slice(0, 10)
+    }
+    return dayName
+  }
+
+  const tally = new Map<string, Tally>()
+  const unsure = new Map<string, Unsure>()
+  /** Counts on their way to the database right now (one write per account and day at a time). */
+  const sending = new Map<string, Counts>()
+  let timer: NodeJS.Timeout | undefined
+  /** 0 while writes succeed; else the pause before the next attempt. */
+  let retryMs = 0
+  let lastPrune = -Infinity
+  let lastWarning = -Infinity
+  /** Flushes so far, and the last one that failed: the pause grows once per failed flush, not per write. */
+  let rounds = 0
+  let failedRound = 0
+
+  function schedule(delayMs: number): void {
+    if (timer !== undefined) return
+    timer = setTimeout(flush, delayMs)
+    // A pending tally never keeps the process alive; shutdown flushes it.
+    timer.unref()
+  }
+
+  function addToTally(accountId: string, day: string, counts: Counts): void {
+    const key = `${accountId} ${day}`
+    const entry = tally.get(key)
+    if (entry === undefined) tally.set(key, { accountId, day, ...counts })
+    else {
+      entry.requests += counts.requests
+      entry.bytes += counts.bytes
+    }
+  }
+
+  function failed(error: unknown, round: number): void {
+    if (round !== failedRound) {
+      failedRound = round
+      retryMs = retryMs === 0 ? flushEveryMs : Math.min(retryMs * 2, maxRetryMs)
+      if (timer !== undefined) clearTimeout(timer)
+      timer = undefined
+    }
+    schedule(retryMs)
+    const at = performance.now()
+    if (at - lastWarning < 5_000) return
+    lastWarning = at
+    log?.warn(
+      { err: error instanceof UsageWriteFailed ? error.cause : error, retry_in_ms: retryMs },
+      'usage counts could not be written: they are kept and written when the database answers',
+    )
+  }
+
+  function write(
+    round: number,
+    key: string,
+    accountId: string,
+    day: string,
+    fresh: UsageWrite | undefined,
+    retried: UsageWrite[],
+  ): void {
+    const writes = fresh === undefined ? retried : [...retried, fresh]
+    sending.set(key, sum(writes))
+    background.run(
+      'usage record',
+      async () => {
+        try {
+          await repo.addOnce(writer, accountId, day, writes)
+          retryMs = 0
+        } catch (error) {
+          // Possibly written: every write goes back with its number. Surely not written: the new counts
+          // merge into the tally; writes sent before keep their numbers (an earlier attempt may have
+          // written them).
+          const maybeWritten = !(error instanceof UsageWriteFailed) || error.maybeWritten
+          const keep = maybeWritten ? writes : retried
+          if (keep.length > 0) unsure.set(key, { accountId, day, writes: keep })
+          if (!maybeWritten && fresh !== undefined) addToTally(accountId, day, fresh)
+          failed(error, round)
+        } finally {
+          sending.delete(key)
+        }
+      },
+      { account_id: accountId },
+    )
+  }
+
+  function flush(): void {
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
+    if (tally.size === 0 && unsure.size === 0) return
+    const round = ++rounds
+    let held = false
+    for (const key of new Set([...tally.keys(), ...unsure.keys()])) {
+      // One write per account and day at a time, so the numbers reach the database in order.
+      if (sending.has(key)) {
+        held = true
+        continue
+      }
+      const entry = tally.get(key)
+      const retried = unsure.get(key)
+      tally.delete(key)
+      unsure.delete(key)
+      const { accountId, day } = entry ?? retried!
+      const fresh =
+        entry === undefined ? undefined : { seq: ++seq, requests: entry.requests, bytes: entry.bytes }
+      write(round, key, accountId, day, fresh, retried?.writes ?? [])
+    }
+    if (held) schedule(retryMs === 0 ? flushEveryMs : retryMs)
+    const now = clock.now()
+    if (now - lastPrune >= pruneEveryMs) {
+      lastPrune = now
+      const before = new Date(now - writerRetentionMs).toISOString().slice(0, 10)
+      background.run('usage writers prune', () => repo.pruneWriters(before))
+    }
+  }
+
+  function record(accountId: string, bytes: number): void {
+    addToTally(accountId, today(), { requests: 1, bytes })
+    // While writes fail, the next attempt waits longer, and takes these counts too.
+    schedule(retryMs === 0 ? flushEveryMs : retryMs)
+  }
+
+  /** What is counted for this account and day and not known to be in the database. */
+  function pending(key: string): Counts {
+    const counts = { requests: 0, bytes: 0 }
+    for (const part of [tally.get(key), sending.get(key), ...(unsure.get(key)?.writes ?? [])]) {
+      if (part === undefined) continue
+      counts.requests += part.requests
+      counts.bytes += part.bytes
+    }
+    return counts
+  }
+
+  /** The account's billable requests so far, the counts not yet written included. */
+  async function requestsUsed(accountId: string): Promise<number> {
+    const keys = new Set<string>()
+    for (const map of [tally, sending, unsure]) {
+      for (const key of map.keys()) if (key.startsWith(`${accountId} `)) keys.add(key)
+    }
+    let waiting = 0
+    for (const key of keys) waiting += pending(key).requests
+    return (await repo.totalRequests(accountId)) + waiting
+  }
+
+  /**
+   * What `record` counted for this account and UTC day and is not written yet: readers of the daily rows
+   * (billing's usage view, the spending cap) add it to what the database holds. A few map lookups.
+   */
+  function unwritten(accountId: string, day: string): Counts {
+    return pending(`${accountId} ${day}`)
+  }
+
+  /** Counts still not written (shutdown logs them when the database stayed away). */
+  function unwrittenCounts(): Tally[] {
+    const keys = new Set([...tally.keys(), ...sending.keys(), ...unsure.keys()])
+    return [...keys].map((key) => {
+      const [accountId = '', day = ''] = key.split(' ')
+      return { accountId, day, ...pending(key) }
+    })
+  }
+
+  /**
+   * Writes what is held now and waits for it (shutdown, tests). Twice: counts that waited behind a write of
+   * their account and day go in the second round. What fails stays held (and is tried again later).
+   */
+  async function drain(): Promise<void> {
+    for (let round = 0; round < 2 && (tally.size > 0 || unsure.size > 0 || sending.size > 0); round++) {
+      flush()
+      await background.drain()
+    }
+  }
+
+  return { record, requestsUsed, unwritten, unwrittenCounts, flush, drain }
+}
+
+export type MeteringService = ReturnType<typeof createMeteringService>

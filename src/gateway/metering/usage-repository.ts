@@ -1,0 +1,114 @@
+/** Every SQL statement about usage: one row per account and UTC day, counts only (DESIGN 7). */
+import type { Database } from '../../infra/database/database.ts'
+
+/** Counts of one account and day, numbered by the process that writes them (increasing, gaps allowed). */
+export type UsageWrite = { seq: number; requests: number; bytes: number }
+
+/**
+ * A write of `addOnce` that failed. `maybeWritten`: the failure came during or after the commit (the
+ * connection dropped before its answer), so the counts may be in the database; send them again with the
+ * same numbers. Otherwise nothing was written, and the counts may go into any later write.
+ */
+export class UsageWriteFailed extends Error {
+  override name = 'UsageWriteFailed'
+  readonly maybeWritten: boolean
+  constructor(cause: unknown, maybeWritten: boolean) {
+    super('usage counts could not be written', { cause })
+    this.maybeWritten = maybeWritten
+  }
+}
+
+export function createUsageRepository(db: Database) {
+  async function add(accountId: string, day: string, requests: number, bytes: number): Promise<void> {
+    await addTo(db, accountId, day, requests, bytes)
+  }
+
+  /**
+   * Adds the writes of one account and day that `writer` has not applied yet, and records the last one, in
+   * one transaction: a write sent again after a lost answer adds nothing the second time. A writer sends
+   * one write per account and day at a time, so its row is never written concurrently.
+   */
+  async function addOnce(writer: string, accountId: string, day: string, writes: readonly UsageWrite[]) {
+    if (writes.length === 0) return
+    let committing = false
+    try {
+      await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('usage_writers')
+          .select('last_seq')
+          .where('writer', '=', writer)
+          .where('account_id', '=', accountId)
+          .where('day', '=', day)
+          .executeTakeFirst()
+        const applied = row?.last_seq ?? 0
+        let requests = 0
+        let bytes = 0
+        let last = applied
+        for (const write of writes) {
+          if (write.seq <= applied) continue
+          requests += write.requests
+          bytes += write.bytes
+          last = Math.max(last, write.seq)
+        }
+        if (last === applied) return
+        await addTo(trx, accountId, day, requests, bytes)
+        await trx
+          .insertInto('usage_writers')
+          .values({ writer, account_id: accountId, day, last_seq: last })
+          .onConflict((conflict) =>
+            conflict.columns(['writer', 'account_id', 'day']).doUpdateSet({ last_seq: last }),
+          )
+          .execute()
+        committing = true
+      })
+    } catch (error) {
+      throw new UsageWriteFailed(error, committing)
+    }
+  }
+
+  /** Forgets where writers got to on days before `day` (`YYYY-MM-DD`): no write for them comes again. */
+  async function pruneWriters(day: string): Promise<void> {
+    await db.deleteFrom('usage_writers').where('day', '<', day).execute()
+  }
+
+  async function totalRequests(accountId: string): Promise<number> {
+    const row = await db
+      .selectFrom('usage_daily')
+      .select((eb) => eb.fn.sum<number | string | null>('requests').as('requests'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst()
+    return Number(row?.requests ?? 0)
+  }
+
+  function days(accountId: string): Promise<{ day: string; requests: number; bytes: number }[]> {
+    return db
+      .selectFrom('usage_daily')
+      .select(['day', 'requests', 'bytes'])
+      .where('account_id', '=', accountId)
+      .orderBy('day')
+      .execute()
+  }
+
+  return { add, addOnce, pruneWriters, totalRequests, days }
+}
+
+async function addTo(
+  db: Pick<Database, 'insertInto'>,
+  accountId: string,
+  day: string,
+  requests: number,
+  bytes: number,
+): Promise<void> {
+  await db
+    .insertInto('usage_daily')
+    .values({ account_id: accountId, day, requests, bytes })
+    .onConflict((conflict) =>
+      conflict.columns(['account_id', 'day']).doUpdateSet((eb) => ({
+        requests: eb('usage_daily.requests', '+', requests),
+        bytes: eb('usage_daily.bytes', '+', bytes),
+      })),
+    )
+    .execute()
+}
+
+export type UsageRepository = ReturnType<typeof createUsageRepository>

@@ -1,0 +1,172 @@
+/**
+ * The gateway's metrics (docs/operations.md). The services of the fetch path are wrapped, not edited: each
+ * wrapper counts the answer its service gave and passes it on unchanged, errors included. Label values come
+ * from fixed vocabularies (regions, error codes, decisions), never from the caller's request (DESIGN 7).
+ */
+import { Counter, type Registry } from 'prom-client'
+import { AppError } from '../../shared/errors.ts'
+import { createHttpMetrics, type HttpMetrics } from '../../shared/metrics.ts'
+import type { StandingService } from '../billing/standing.ts'
+import type { FetchDispatcher } from '../fleet/fetch-dispatcher.ts'
+import type { BeginOutcome, IdempotencyStore } from '../idempotency/idempotency-store.ts'
+import type { AdmissionStore, RefusalReason } from '../rate-limits/admission.ts'
+import { createFleetGauges, type FleetGauges } from './fleet-gauges.ts'
+
+/** Which budget an admission drew on: a fetch's rules (SPEC 8) or the general 300 a minute. */
+export type Budget = 'fetch' | 'general'
+
+export const limiterDecisions = [
+  'admitted',
+  'rate_limited',
+  'target_rate_limited',
+  'in_flight_limited',
+  'trial_exhausted',
+  'trial_expired',
+  'spend_cap_reached',
+  'store_unavailable',
+] as const
+
+export type LimiterDecision = (typeof limiterDecisions)[number]
+
+/** The general budget is one rule: it admits, refuses, or its store does not answer. */
+const generalDecisions = [
+  'admitted',
+  'rate_limited',
+  'store_unavailable',
+] as const satisfies LimiterDecision[]
+
+const refusalDecision = {
+  rate_limited: 'rate_limited',
+  target_rate_limited: 'target_rate_limited',
+  in_flight: 'in_flight_limited',
+  quota_exhausted: 'trial_exhausted',
+} as const satisfies Record<RefusalReason, LimiterDecision>
+
+const idempotencyOutcomes = ['claimed', 'replayed', 'in_flight', 'key_reused', 'store_unavailable'] as const
+
+const beginOutcome = {
+  claimed: 'claimed',
+  replay: 'replayed',
+  in_flight: 'in_flight',
+  mismatch: 'key_reused',
+} as const satisfies Record<BeginOutcome['kind'], (typeof idempotencyOutcomes)[number]>
+
+/** A bug (a bad argument) is not a store outage: the rate limiter lets those through as they are too. */
+function isBug(error: unknown): boolean {
+  return error instanceof TypeError || error instanceof RangeError
+}
+
+export type GatewayMetrics = FleetGauges & {
+  http: HttpMetrics
+  /** Counts each admission's decision, and a store that did not answer as `store_unavailable`. */
+  admissions(store: AdmissionStore): AdmissionStore
+  /** Counts the trial's end by time and the spending cap, asked before a fetch's admission. */
+  standing(standing: StandingService | undefined): StandingService | undefined
+  /** Counts what each Idempotency-Key led to: a claim, a replay, a 409 or a 422. */
+  idempotency(store: IdempotencyStore): IdempotencyStore
+  /** Counts the outcome of each fetch's dispatch by the region asked for and the region that served. */
+  dispatcher(dispatcher: FetchDispatcher): FetchDispatcher
+}
+
+export function createGatewayMetrics(registry: Registry): GatewayMetrics {
+  const decisions = new Counter<'budget' | 'decision'>({
+    name: 'sallyport_gateway_limiter_decisions_total',
+    help: 'Rate-limit, trial and spending-cap decisions, by budget (fetch or general) and decision.',
+    labelNames: ['budget', 'decision'],
+    registers: [registry],
+  })
+  const idempotency = new Counter<'outcome'>({
+    name: 'sallyport_gateway_idempotency_total',
+    help: 'Fetches sent with an Idempotency-Key, by what the key led to (replayed: answered from the store).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  })
+  const egress = new Counter<'requested_region' | 'region_used' | 'outcome'>({
+    name: 'sallyport_gateway_egress_total',
+    help:
+      'Dispatched fetches by the region asked for (any: none named), the region that served (none: no ' +
+      'node did) and the outcome (envelope, or the error code).',
+    labelNames: ['requested_region', 'region_used', 'outcome'],
+    registers: [registry],
+  })
+  // Every series an alert may watch exists from the start at 0, so its first increase is seen.
+  for (const decision of limiterDecisions) decisions.inc({ budget: 'fetch', decision }, 0)
+  for (const decision of generalDecisions) decisions.inc({ budget: 'general', decision }, 0)
+  for (const outcome of idempotencyOutcomes) idempotency.inc({ outcome }, 0)
+
+  const decide = (budget: Budget, decision: LimiterDecision) => decisions.inc({ budget, decision })
+
+  return {
+    ...createFleetGauges(registry),
+    http: createHttpMetrics(registry, 'sallyport_gateway_'),
+
+    admissions: (store) => ({
+      ...store,
+      admit: async (request) => {
+        const budget: Budget = request.rules.some((rule) => rule.name === 'account_fetch')
+          ? 'fetch'
+          : 'general'
+        try {
+          const answer = await store.admit(request)
+          decide(budget, answer.admitted ? 'admitted' : refusalDecision[answer.reason])
+          return answer
+        } catch (error) {
+          if (!isBug(error)) decide(budget, 'store_unavailable')
+          throw error
+        }
+      },
+    }),
+
+    standing: (standing) =>
+      standing && {
+        standingFor: async (accountId, now) => {
+          try {
+            return await standing.standingFor(accountId, now)
+          } catch (error) {
+            if (
+              error instanceof AppError &&
+              (error.code === 'trial_expired' || error.code === 'spend_cap_reached')
+            ) {
+              decide('fetch', error.code)
+            }
+            throw error
+          }
+        },
+      },
+
+    idempotency: (store) => ({
+      ...store,
+      begin: async (accountId, key, fingerprint, now) => {
+        try {
+          const outcome = await store.begin(accountId, key, fingerprint, now)
+          idempotency.inc({ outcome: beginOutcome[outcome.kind] })
+          return outcome
+        } catch (error) {
+          if (!isBug(error)) idempotency.inc({ outcome: 'store_unavailable' })
+          throw error
+        }
+      },
+    }),
+
+    dispatcher: (dispatcher) => ({
+      dispatch: async (job, requested, signal, options) => {
+        const requestedRegion = requested ?? 'any'
+        try {
+          const served = await dispatcher.dispatch(job, requested, signal, options)
+          egress.inc({
+            requested_region: requestedRegion,
+            region_used: served.regionUsed,
+            outcome: 'envelope',
+          })
+          return served
+        } catch (error) {
+          // The fetch's deadline or the caller's disconnect, whatever the node client made of the abort.
+          const reason = signal?.aborted === true && signal.reason instanceof AppError ? signal.reason : error
+          const outcome = reason instanceof AppError ? reason.code : 'internal_error'
+          egress.inc({ requested_region: requestedRegion, region_used: 'none', outcome })
+          throw error
+        }
+      },
+    }),
+  }
+}

@@ -1,0 +1,399 @@
+/**
+ * The behaviour both admission stores must show (SPEC 8, DESIGN 6), run by memory-admission-store.test.ts
+ * and test/integration/rate-limits/redis-admission-store.test.ts. Time is an injected clock throughout.
+ */
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import type { Clock } from '../../shared/clock.ts'
+import {
+  fetchAdmission,
+  hostKey,
+  type Admission,
+  type AdmissionRequest,
+  type AdmissionStore,
+  type LimitRule,
+} from './admission.ts'
+
+export type AdmissionStoreHarness = {
+  /** A store on this harness's state; each call may be a new connection to it, as another gateway would be. */
+  open(): AdmissionStore
+  /** Every key and stored member or value, for the privacy check. */
+  contents(): Promise<string[]>
+  /** Closes every store opened and deletes the state. */
+  dispose(): Promise<void>
+}
+
+export type MakeAdmissionStore = (clock: Clock) => Promise<AdmissionStoreHarness>
+
+export type TestClock = Clock & { set(at: number): void; advance(ms: number): void }
+
+export function testClock(start: number): TestClock {
+  let at = start
+  return {
+    now: () => at,
+    monotonic: () => at,
+    set: (value) => void (at = value),
+    advance: (ms) => void (at += ms),
+  }
+}
+
+const t0 = 1_700_000_000_000
+const minute = 60_000
+const secret = 'suite-secret-not-a-real-one'
+const hostA = hostKey(secret, 'a.example')
+const hostB = hostKey(secret, 'b.example')
+const hostC = hostKey(secret, 'c.example')
+
+const account = (key: string, limit: number, windowMs = minute): LimitRule => ({
+  name: 'account_fetch',
+  key,
+  limit,
+  windowMs,
+})
+const perHost = (acct: string, host: string, limit: number, windowMs = minute): LimitRule => ({
+  name: 'target_host',
+  key: `${acct}:${host}`,
+  limit,
+  windowMs,
+})
+const globalHost = (host: string, limit: number): LimitRule => ({
+  name: 'global_host',
+  key: host,
+  limit,
+  windowMs: minute,
+})
+
+function refused(admission: Admission): Extract<Admission, { admitted: false }> {
+  if (admission.admitted) assert.fail(`expected a refusal, got ${JSON.stringify(admission)}`)
+  return admission
+}
+function admitted(admission: Admission): Extract<Admission, { admitted: true }> {
+  if (!admission.admitted) assert.fail(`expected an admission, got ${JSON.stringify(admission)}`)
+  return admission
+}
+
+/** A small deterministic generator, so a failing run can be replayed. */
+function random(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
+    return state / 2 ** 31
+  }
+}
+
+export function runAdmissionStoreSuite(name: string, makeStore: MakeAdmissionStore): void {
+  async function withStore(
+    fn: (store: AdmissionStore, clock: TestClock, harness: AdmissionStoreHarness) => Promise<void>,
+  ) {
+    const clock = testClock(t0)
+    const harness = await makeStore(clock)
+    try {
+      await fn(harness.open(), clock, harness)
+    } finally {
+      await harness.dispose()
+    }
+  }
+
+  describe(name, () => {
+    test('exactly N are admitted in a window and the N+1th is refused', () =>
+      withStore(async (store, clock) => {
+        for (let i = 0; i < 120; i++) {
+          const answer = admitted(await store.admit({ rules: [account('acct_a', 120)] }))
+          assert.deepEqual(answer.states, [
+            { name: 'account_fetch', limit: 120, remaining: 119 - i, resetMs: minute - i * 100 },
+          ])
+          clock.advance(100)
+        }
+        const answer = refused(await store.admit({ rules: [account('acct_a', 120)] }))
+        assert.equal(answer.reason, 'rate_limited')
+        assert.equal(answer.retryAfterMs, minute - 12_000)
+        assert.deepEqual(answer.states, [
+          { name: 'account_fetch', limit: 120, remaining: 0, resetMs: minute - 12_000 },
+        ])
+      }))
+
+    test('an entry exactly windowMs old has left the window; one ms younger has not', () =>
+      withStore(async (store) => {
+        const at = (now: number): AdmissionRequest => ({ rules: [account('acct_a', 2)], now })
+        admitted(await store.admit(at(t0)))
+        admitted(await store.admit(at(t0 + 1)))
+        assert.equal(refused(await store.admit(at(t0 + minute - 1))).retryAfterMs, 1)
+        const edge = admitted(await store.admit(at(t0 + minute)))
+        assert.deepEqual(edge.states[0], { name: 'account_fetch', limit: 2, remaining: 0, resetMs: 1 })
+        assert.equal(refused(await store.admit(at(t0 + minute))).retryAfterMs, 1)
+        admitted(await store.admit(at(t0 + minute + 1)))
+      }))
+
+    test('a burst at the end of one minute and the start of the next cannot pass N in 60 s', () =>
+      withStore(async (store) => {
+        const boundary = Math.ceil(t0 / minute) * minute + minute
+        for (let i = 0; i < 120; i++) {
+          admitted(await store.admit({ rules: [account('acct_a', 120)], now: boundary - 1000 + i * 8 }))
+        }
+        for (let i = 0; i < 120; i++) {
+          const answer = refused(
+            await store.admit({ rules: [account('acct_a', 120)], now: boundary + i * 8 }),
+          )
+          assert.equal(answer.retryAfterMs, minute - 1000 - i * 8)
+        }
+      }))
+
+    test('random arrivals: never more than N in any window, and every refusal had a full window', () =>
+      withStore(async (store) => {
+        const limit = 10
+        const windowMs = 10_000
+        const next = random(7)
+        const times: number[] = []
+        let now = t0
+        for (let i = 0; i < 1500; i++) {
+          now += Math.floor(next() * 400)
+          const answer = await store.admit({ rules: [account('acct_a', limit, windowMs)], now })
+          const inWindow = times.filter((at) => at > now - windowMs)
+          if (answer.admitted) {
+            assert.ok(inWindow.length < limit)
+            times.push(now)
+          } else {
+            assert.equal(inWindow.length, limit, 'refused with room in the window')
+            assert.equal(answer.retryAfterMs, inWindow[0]! + windowMs - now)
+          }
+        }
+        for (const start of times) {
+          assert.ok(times.filter((at) => at >= start && at < start + windowMs).length <= limit)
+        }
+      }))
+
+    test('Retry-After is the latest moment among the refusing rules', () =>
+      withStore(async (store, clock) => {
+        const rules = (host: string) => [account('acct_a', 2, 10_000), perHost('acct_a', host, 1)]
+        admitted(await store.admit({ rules: rules(hostA) }))
+        clock.advance(1000)
+        admitted(await store.admit({ rules: rules(hostB) }))
+        clock.advance(1000)
+        const both = refused(await store.admit({ rules: rules(hostA) }))
+        assert.equal(both.reason, 'rate_limited')
+        assert.equal(both.retryAfterMs, minute - 2000)
+        clock.set(t0 + 10_000)
+        const hostOnly = refused(await store.admit({ rules: rules(hostA) }))
+        assert.equal(hostOnly.reason, 'target_rate_limited')
+        assert.equal(hostOnly.retryAfterMs, minute - 10_000)
+      }))
+
+    test('after a limit is lowered, Retry-After waits for enough entries to leave, not just the oldest', () =>
+      withStore(async (store, clock) => {
+        for (let i = 0; i < 3; i++) {
+          admitted(await store.admit({ rules: [account('acct_a', 3)] }))
+          clock.advance(100)
+        }
+        const lowered = refused(await store.admit({ rules: [account('acct_a', 2)] }))
+        assert.equal(lowered.retryAfterMs, minute - 200)
+        assert.deepEqual(lowered.states[0], {
+          name: 'account_fetch',
+          limit: 2,
+          remaining: 0,
+          resetMs: minute - 200,
+        })
+        clock.set(t0 + 100 + minute)
+        admitted(await store.admit({ rules: [account('acct_a', 2)] }))
+      }))
+
+    test('one host exhausted leaves another open, and the account budget is shared across hosts', () =>
+      withStore(async (store) => {
+        const rules = (host: string) => [account('acct_a', 5), perHost('acct_a', host, 3)]
+        for (let i = 0; i < 3; i++) admitted(await store.admit({ rules: rules(hostA) }))
+        assert.equal(refused(await store.admit({ rules: rules(hostA) })).reason, 'target_rate_limited')
+        admitted(await store.admit({ rules: rules(hostB) }))
+        admitted(await store.admit({ rules: rules(hostB) }))
+        assert.equal(refused(await store.admit({ rules: rules(hostB) })).reason, 'rate_limited')
+        assert.equal(refused(await store.admit({ rules: rules(hostC) })).reason, 'rate_limited')
+        admitted(await store.admit({ rules: [account('acct_b', 5), perHost('acct_b', hostA, 3)] }))
+      }))
+
+    test('a refused request records nothing in any rule, slot or quota', () =>
+      withStore(async (store) => {
+        const request = (host: string): AdmissionRequest => ({
+          rules: [account('acct_a', 10), perHost('acct_a', host, 1)],
+          inFlight: { key: 'acct_a', limit: 2, leaseMs: minute },
+          quota: { key: 'acct_a', limit: 100, amount: 1 },
+        })
+        admitted(await store.admit(request(hostA)))
+        for (let i = 0; i < 5; i++) refused(await store.admit(request(hostA)))
+        const second = admitted(await store.admit(request(hostB)))
+        assert.equal(second.states[0]!.remaining, 8)
+        assert.equal(await store.quotaUsed('acct_a'), 2)
+        assert.equal(refused(await store.admit(request(hostC))).reason, 'in_flight')
+
+        await store.admit({ rules: [], quota: { key: 'acct_q', limit: 1, amount: 1 } })
+        const trialOver = refused(
+          await store.admit({
+            rules: [account('acct_q', 10)],
+            quota: { key: 'acct_q', limit: 1, amount: 1 },
+          }),
+        )
+        assert.deepEqual([trialOver.reason, trialOver.retryAfterMs], ['quota_exhausted', 0])
+        assert.equal(trialOver.states[0]!.remaining, 10)
+        assert.equal(admitted(await store.admit({ rules: [account('acct_q', 10)] })).states[0]!.remaining, 9)
+      }))
+
+    test('the global per-host ceiling is shared by every account', () =>
+      withStore(async (store) => {
+        let count = 0
+        for (const acct of ['acct_a', 'acct_b', 'acct_c']) {
+          for (let i = 0; i < 3; i++) {
+            const rules = [account(acct, 120), perHost(acct, hostA, 60), globalHost(hostA, 5)]
+            const answer = await store.admit({ rules })
+            if (answer.admitted) count++
+            else assert.equal(answer.reason, 'target_rate_limited')
+          }
+        }
+        assert.equal(count, 5)
+        admitted(await store.admit({ rules: [account('acct_c', 120), globalHost(hostB, 5)] }))
+      }))
+
+    test('the in-flight cap holds until a release or the lease expires', () =>
+      withStore(async (store, clock) => {
+        const request = { rules: [], inFlight: { key: 'acct_a', limit: 2, leaseMs: 30_000 } }
+        const first = admitted(await store.admit(request))
+        clock.advance(1000)
+        const second = admitted(await store.admit(request))
+        assert.ok(first.inFlightToken !== undefined && second.inFlightToken !== undefined)
+        assert.notEqual(first.inFlightToken, second.inFlightToken)
+        const full = refused(await store.admit(request))
+        assert.deepEqual([full.reason, full.retryAfterMs], ['in_flight', 1000])
+
+        await store.release('acct_a', 'not-a-token')
+        await store.release('acct_b', first.inFlightToken)
+        refused(await store.admit(request))
+        await store.release('acct_a', first.inFlightToken)
+        await store.release('acct_a', first.inFlightToken)
+        const third = admitted(await store.admit(request))
+        refused(await store.admit(request))
+
+        // The second lease (taken at t0 + 1 s) expires at t0 + 31 s: a crashed gateway leaks nothing for good.
+        clock.set(t0 + 30_600)
+        assert.equal(refused(await store.admit(request)).retryAfterMs, 400)
+        clock.set(t0 + 31_000)
+        admitted(await store.admit(request))
+        await store.release('acct_a', third.inFlightToken!)
+      }))
+
+    test('at 995 of 1,000 used, 50 concurrent admissions admit exactly 5', () =>
+      withStore(async (store, _clock, harness) => {
+        const request = (): AdmissionRequest => ({
+          rules: [account('acct_a', 10_000)],
+          quota: { key: 'acct_a', limit: 1000, amount: 1 },
+        })
+        for (let i = 0; i < 995; i++) admitted(await store.admit(request()))
+        assert.equal(await store.quotaUsed('acct_a'), 995)
+        const stores = [store, harness.open(), harness.open(), harness.open(), harness.open()]
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => stores[i % 5]!.admit(request())),
+        )
+        assert.equal(answers.filter((answer) => answer.admitted).length, 5)
+        for (const answer of answers.filter((item) => !item.admitted)) {
+          assert.equal(refused(answer).reason, 'quota_exhausted')
+        }
+        assert.equal(await store.quotaUsed('acct_a'), 1000)
+        assert.equal(
+          admitted(await store.admit({ rules: [account('acct_a', 10_000)] })).states[0]!.remaining,
+          10_000 - 1001,
+        )
+      }))
+
+    test('a refund gives one request back and never goes below zero', () =>
+      withStore(async (store) => {
+        const request = { rules: [], quota: { key: 'acct_a', limit: 2, amount: 1 as const } }
+        admitted(await store.admit(request))
+        admitted(await store.admit(request))
+        refused(await store.admit(request))
+        await store.refundQuota('acct_a')
+        assert.equal(await store.quotaUsed('acct_a'), 1)
+        admitted(await store.admit(request))
+        for (let i = 0; i < 4; i++) await store.refundQuota('acct_a')
+        assert.equal(await store.quotaUsed('acct_a'), 0)
+        await store.refundQuota('acct_never_seen')
+        assert.equal(await store.quotaUsed('acct_never_seen'), 0)
+      }))
+
+    test('host rules take keyed hashes only, and no host name reaches the store', () =>
+      withStore(async (store, _clock, harness) => {
+        const host = 'marker-7f3a.example'
+        for (const rule of [globalHost(host, 5), perHost('acct_a', host, 5), globalHost('localhost', 5)]) {
+          await assert.rejects(store.admit({ rules: [rule] }), (error: unknown) => {
+            assert.ok(error instanceof TypeError)
+            assert.ok(!error.message.includes(host))
+            return true
+          })
+        }
+        for (let i = 0; i < 3; i++) {
+          const answer = admitted(
+            await store.admit(
+              fetchAdmission({ accountId: 'acct_a', hostKey: hostKey(secret, host), trial: true }),
+            ),
+          )
+          assert.equal(answer.states.length, 3)
+          await store.release('{acct_a}', answer.inFlightToken!)
+        }
+        const contents = await harness.contents()
+        assert.ok(contents.length > 0)
+        for (const item of contents) {
+          assert.ok(!item.includes('marker') && !item.includes('example'), `found a host name in ${item}`)
+        }
+      }))
+
+    test('malformed requests are programming errors', () =>
+      withStore(async (store) => {
+        const bad: AdmissionRequest[] = [
+          { rules: [account('acct_a', 0)] },
+          { rules: [account('acct_a', 1, 0)] },
+          { rules: [account('acct_a', 1.5)] },
+          { rules: [account('acct_a', 1), account('acct_a', 2)] },
+          { rules: [account('', 1)] },
+          { rules: [], now: -1 },
+          { rules: [], inFlight: { key: 'acct_a', limit: 0, leaseMs: 1 } },
+          { rules: [], quota: { key: 'acct_a', limit: -1, amount: 1 } },
+        ]
+        for (const request of bad) await assert.rejects(store.admit(request), TypeError)
+      }))
+
+    test('the fetch admission of SPEC 8: 60 per host, 120 per account, 20 in flight', () =>
+      withStore(async (store, clock) => {
+        const fetch = (host: string) => fetchAdmission({ accountId: 'acct_a', hostKey: host })
+        const count = async (host: string, attempts: number) => {
+          let admittedCount = 0
+          for (let i = 0; i < attempts; i++) {
+            const answer = await store.admit(fetch(host))
+            if (answer.admitted) {
+              admittedCount++
+              await store.release('{acct_a}', answer.inFlightToken!)
+            }
+            clock.advance(10)
+          }
+          return admittedCount
+        }
+        assert.equal(await count(hostA, 70), 60)
+        assert.equal(await count(hostB, 70), 60)
+        const last = refused(await store.admit(fetch(hostC)))
+        assert.equal(last.reason, 'rate_limited')
+        assert.deepEqual(
+          last.states.map((state) => [state.name, state.limit, state.remaining]),
+          [
+            ['account_fetch', 120, 0],
+            ['target_host', 60, 60],
+            ['global_host', 600, 600],
+          ],
+        )
+        const open = await Promise.all(Array.from({ length: 25 }, () => store.admit(fetch(hostA))))
+        assert.equal(open.filter((answer) => answer.admitted).length, 0)
+        clock.advance(minute)
+        const concurrent = await Promise.all(
+          Array.from({ length: 25 }, (_, i) => store.admit(fetch(i % 2 ? hostA : hostB))),
+        )
+        assert.equal(concurrent.filter((answer) => answer.admitted).length, 20)
+        assert.ok(
+          concurrent
+            .filter((answer) => !answer.admitted)
+            .every((answer) => refused(answer).reason === 'in_flight'),
+        )
+      }))
+  })
+}

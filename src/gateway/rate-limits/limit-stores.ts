@@ -1,0 +1,93 @@
+/**
+ * The stores behind rate limits, the trial allowance and idempotent fetches, chosen by configuration
+ * (DESIGN 1, 6): in this process when SALLYPORT_REDIS_URL is unset (the embedded default: one gateway),
+ * else in Redis over ONE connection, shared by every gateway. Plus the per-account overrides of the limits,
+ * read from the database and cached briefly, and the social API's per-upstream budgets (docs/social.md).
+ */
+import type { Logger } from 'pino'
+import type { GatewayConfig } from '../../config/config.ts'
+import type { Database } from '../../infra/database/database.ts'
+import { closeRedis, openRedis, pingRedis, redisReady } from '../../infra/redis/redis-connection.ts'
+import type { Clock } from '../../shared/clock.ts'
+import type { IdempotencyStore } from '../idempotency/idempotency-store.ts'
+import { createMemoryIdempotencyStore } from '../idempotency/memory-idempotency-store.ts'
+import { createRedisIdempotencyStore } from '../idempotency/redis-idempotency-store.ts'
+import { createMemoryUpstreamBudget } from '../social/memory-upstream-budget.ts'
+import { createRedisUpstreamBudget } from '../social/redis-upstream-budget.ts'
+import type { UpstreamBudgetStore } from '../social/upstream-budget.ts'
+import { createAccountLimits, deploymentLimits, type RateLimitDeps } from './account-limits.ts'
+import { createAccountLimitsRepository } from './account-limits-repository.ts'
+import { createMemoryAdmissionStore } from './memory-admission-store.ts'
+import { createRedisAdmissionStore } from './redis-admission-store.ts'
+
+export type LimitStores = {
+  rateLimits: RateLimitDeps
+  idempotency: IdempotencyStore
+  /** The social API's budgets per (upstream network, egress address): what the networks count. */
+  upstreamBudgets: UpstreamBudgetStore
+  /** The Redis check of GET /readyz, when Redis is configured. */
+  readiness: { name: string; check(): Promise<void> }[]
+  /** Resolves when the stores can serve (Redis connected), or after `timeoutMs` with false. */
+  ready(timeoutMs: number): Promise<boolean>
+  close(): Promise<void>
+}
+
+type Settings = Pick<
+  GatewayConfig,
+  'redisUrl' | 'redisPrefix' | 'hostKeySecret' | 'limits' | 'idempotencyLeaseMs' | 'inFlightLeaseMs'
+>
+
+export function createLimitStores(
+  config: Settings,
+  { db, clock, log }: { db: Database; clock: Clock; log: Pick<Logger, 'warn'> },
+): LimitStores {
+  const limits = createAccountLimits({
+    repo: createAccountLimitsRepository(db),
+    defaults: deploymentLimits({ ...config.limits, inFlightLeaseMs: config.inFlightLeaseMs }),
+    clock,
+  })
+  const idempotencyOptions = { leaseMs: config.idempotencyLeaseMs }
+
+  if (config.redisUrl === undefined) {
+    const store = createMemoryAdmissionStore({ clock })
+    const idempotency = createMemoryIdempotencyStore({ ...idempotencyOptions, clock })
+    return {
+      rateLimits: { store, limits, hostKeySecret: config.hostKeySecret },
+      idempotency,
+      upstreamBudgets: createMemoryUpstreamBudget(),
+      readiness: [],
+      ready: async () => true,
+      close: async () => {
+        await Promise.all([store.close(), idempotency.close()])
+      },
+    }
+  }
+
+  let lastWarning = -Infinity
+  const redis = openRedis(config.redisUrl, {
+    onError: (error) => {
+      // ioredis reports every reconnect attempt: one line every few seconds is enough.
+      const at = performance.now()
+      if (at - lastWarning < 5_000) return
+      lastWarning = at
+      log.warn({ err: error }, 'Redis connection failed: limited requests are refused until it is back')
+    },
+  })
+  const store = createRedisAdmissionStore({ redis, keyPrefix: config.redisPrefix, clock })
+  const idempotency = createRedisIdempotencyStore({
+    ...idempotencyOptions,
+    redis,
+    keyPrefix: `${config.redisPrefix}idem:`,
+  })
+  return {
+    rateLimits: { store, limits, hostKeySecret: config.hostKeySecret },
+    idempotency,
+    upstreamBudgets: createRedisUpstreamBudget({ redis, keyPrefix: config.redisPrefix }),
+    readiness: [{ name: 'redis', check: () => pingRedis(redis) }],
+    ready: (timeoutMs) => redisReady(redis, timeoutMs),
+    close: async () => {
+      await Promise.all([store.close(), idempotency.close()])
+      await closeRedis(redis)
+    },
+  }
+}

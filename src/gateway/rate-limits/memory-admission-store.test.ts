@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { runAdmissionStoreSuite, testClock } from './admission-store-suite.ts'
+import { hostKey } from './admission.ts'
+import { createMemoryAdmissionStore } from './memory-admission-store.ts'
+
+runAdmissionStoreSuite('memory admission store', async (clock) => {
+  const store = createMemoryAdmissionStore({ clock })
+  return {
+    open: () => store,
+    contents: async () => store.keys(),
+    dispose: () => store.close(),
+  }
+})
+
+test('memory stays bounded: logs nobody touches again are swept once their window has passed', async () => {
+  const clock = testClock(1_700_000_000_000)
+  const store = createMemoryAdmissionStore({ clock })
+  for (let i = 0; i < 5000; i++) {
+    const host = hostKey('secret', `host-${i}.example`)
+    await store.admit({ rules: [{ name: 'global_host', key: host, limit: 10, windowMs: 60_000 }] })
+  }
+  assert.equal(store.keys().length, 5000)
+  clock.advance(60_000)
+  for (let i = 0; i < 5000; i++) {
+    await store.admit({
+      rules: [{ name: 'account_fetch', key: '{acct_a}', limit: 100_000, windowMs: 60_000 }],
+    })
+  }
+  assert.deepEqual(store.keys(), ['account_fetch:{acct_a}'])
+  await store.close()
+})
+
+test('memory stays bounded: refusals create no keys and a pruned-empty log is dropped', async () => {
+  const clock = testClock(1_700_000_000_000)
+  const store = createMemoryAdmissionStore({ clock })
+  const rule = { name: 'account_fetch' as const, key: 'acct_a', limit: 1, windowMs: 1000 }
+  await store.admit({ rules: [rule] })
+  for (let i = 0; i < 100; i++) {
+    const answer = await store.admit({ rules: [rule, { ...rule, key: `acct_${i}` }] })
+    assert.equal(answer.admitted, false)
+  }
+  assert.deepEqual(store.keys(), ['account_fetch:acct_a'])
+  clock.advance(1000)
+  await store.admit({ rules: [rule], quota: { key: 'acct_a', limit: 0, amount: 1 } })
+  assert.deepEqual(store.keys(), [])
+  await store.close()
+})
+
+test('a log stays sorted when the clock steps back', async () => {
+  const clock = testClock(1_700_000_000_000)
+  const store = createMemoryAdmissionStore({ clock })
+  const rule = { name: 'account_fetch' as const, key: 'acct_a', limit: 3, windowMs: 1000 }
+  await store.admit({ rules: [rule], now: clock.now() + 500 })
+  await store.admit({ rules: [rule] })
+  const third = await store.admit({ rules: [rule], now: clock.now() + 100 })
+  assert.deepEqual(third.states[0], { name: 'account_fetch', limit: 3, remaining: 0, resetMs: 900 })
+  await store.close()
+  await assert.rejects(store.admit({ rules: [rule] }), /closed/)
+})

@@ -1,0 +1,209 @@
+/**
+ * The in-process twin of the admission store (the embedded default, `sallyport dev`). One `admit` runs to
+ * completion without awaiting, so it is atomic within the process; it says nothing about other processes.
+ *
+ * Each log is an array of admission times, oldest first, read from a moving head: pruning advances the head
+ * and the array is compacted once the head passes half of it, so a check is amortised O(1). Logs never hold
+ * more than `limit` entries (refusals record nothing). Memory stays bounded: a log or lease set that empties
+ * is dropped when touched, and a sweep every max(1024, keys) admissions drops the ones nobody touches again.
+ */
+import { systemClock, type Clock } from '../../shared/clock.ts'
+import {
+  admits,
+  checkRequest,
+  pivotIndex,
+  settle,
+  type AdmissionStore,
+  type LimitRuleName,
+  type LogSeen,
+} from './admission.ts'
+
+type Log = { times: number[]; head: number; windowMs: number }
+
+export type MemoryAdmissionStore = AdmissionStore & {
+  /** Every key held, as `kind:key` (for tests and a gauge). */
+  keys(): string[]
+}
+
+const sweepEveryAtLeast = 1024
+const compactAfter = 64
+
+function prune(log: Log, now: number): void {
+  const edge = now - log.windowMs
+  const { times } = log
+  while (log.head < times.length && times[log.head]! <= edge) log.head++
+  if (log.head >= compactAfter && log.head * 2 >= times.length) {
+    times.splice(0, log.head)
+    log.head = 0
+  }
+}
+
+function record(log: Log, at: number): void {
+  const { times } = log
+  if (times.length === log.head || times[times.length - 1]! <= at) {
+    times.push(at)
+    return
+  }
+  // Only a clock that went backwards lands here: keep the log sorted.
+  let low = log.head
+  let high = times.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (times[middle]! <= at) low = middle + 1
+    else high = middle
+  }
+  times.splice(low, 0, at)
+}
+
+function pruneLeases(leases: Map<string, number>, now: number): void {
+  for (const [token, expiresAt] of leases) if (expiresAt <= now) leases.delete(token)
+}
+
+export function createMemoryAdmissionStore({
+  clock = systemClock,
+}: { clock?: Clock } = {}): MemoryAdmissionStore {
+  const logs: Record<LimitRuleName, Map<string, Log>> = {
+    account_fetch: new Map(),
+    account_general: new Map(),
+    target_host: new Map(),
+    global_host: new Map(),
+  }
+  const leases = new Map<string, Map<string, number>>()
+  const used = new Map<string, number>()
+  let nextToken = 0
+  let admissionsSinceSweep = 0
+  let closed = false
+
+  function keyCount(): number {
+    let count = leases.size + used.size
+    for (const map of Object.values(logs)) count += map.size
+    return count
+  }
+
+  function sweep(now: number): void {
+    for (const map of Object.values(logs)) {
+      for (const [key, log] of map) {
+        prune(log, now)
+        if (log.head === log.times.length) map.delete(key)
+      }
+    }
+    for (const [key, set] of leases) {
+      pruneLeases(set, now)
+      if (set.size === 0) leases.delete(key)
+    }
+  }
+
+  function assertOpen(): void {
+    if (closed) throw new Error('admission store is closed')
+  }
+
+  return {
+    admit: async (input) => {
+      assertOpen()
+      const request = checkRequest(input, clock)
+      const { now, rules, inFlight, quota } = request
+      if (++admissionsSinceSweep >= sweepEveryAtLeast && admissionsSinceSweep >= keyCount()) {
+        admissionsSinceSweep = 0
+        sweep(now)
+      }
+
+      const found: (Log | undefined)[] = []
+      const seenRules: LogSeen[] = []
+      for (const rule of rules) {
+        const log = logs[rule.name].get(rule.key)
+        found.push(log)
+        if (log === undefined) {
+          seenRules.push({ count: 0, pivot: undefined })
+          continue
+        }
+        log.windowMs = rule.windowMs
+        prune(log, now)
+        const count = log.times.length - log.head
+        seenRules.push({ count, pivot: log.times[log.head + pivotIndex(count, rule.limit)] })
+      }
+      let seenInFlight: LogSeen | undefined
+      const leaseSet = inFlight === undefined ? undefined : leases.get(inFlight.key)
+      if (inFlight !== undefined) {
+        if (leaseSet === undefined) seenInFlight = { count: 0, pivot: undefined }
+        else {
+          pruneLeases(leaseSet, now)
+          const count = leaseSet.size
+          const pivot =
+            count >= inFlight.limit
+              ? [...leaseSet.values()].sort((a, b) => a - b)[pivotIndex(count, inFlight.limit)]
+              : undefined
+          seenInFlight = { count, pivot }
+        }
+      }
+      const seen = {
+        rules: seenRules,
+        inFlight: seenInFlight,
+        quotaUsed: quota === undefined ? undefined : (used.get(quota.key) ?? 0),
+      }
+
+      const admitted = admits(request, seen)
+      if (!admitted) {
+        // Nothing recorded; drop what pruning emptied so a refused stream of new keys cannot grow memory.
+        rules.forEach((rule, i) => {
+          const log = found[i]
+          if (log !== undefined && log.head === log.times.length) logs[rule.name].delete(rule.key)
+        })
+        if (inFlight !== undefined && leaseSet?.size === 0) leases.delete(inFlight.key)
+        return settle(request, seen, false)
+      }
+      rules.forEach((rule, i) => {
+        let log = found[i]
+        if (log === undefined) {
+          log = { times: [], head: 0, windowMs: rule.windowMs }
+          logs[rule.name].set(rule.key, log)
+        }
+        record(log, now)
+      })
+      let token: string | undefined
+      if (inFlight !== undefined) {
+        token = `lease_${(++nextToken).toString(36)}`
+        let set = leaseSet
+        if (set === undefined) {
+          set = new Map()
+          leases.set(inFlight.key, set)
+        }
+        set.set(token, now + inFlight.leaseMs)
+      }
+      if (quota !== undefined) used.set(quota.key, seen.quotaUsed! + quota.amount)
+      return settle(request, seen, true, token)
+    },
+
+    release: async (inFlightKey, token) => {
+      assertOpen()
+      const set = leases.get(inFlightKey)
+      if (set === undefined) return
+      set.delete(token)
+      if (set.size === 0) leases.delete(inFlightKey)
+    },
+
+    refundQuota: async (key) => {
+      assertOpen()
+      const value = used.get(key) ?? 0
+      if (value <= 1) used.delete(key)
+      else used.set(key, value - 1)
+    },
+
+    quotaUsed: async (key) => {
+      assertOpen()
+      return used.get(key) ?? 0
+    },
+
+    close: async () => {
+      closed = true
+      for (const map of Object.values(logs)) map.clear()
+      leases.clear()
+      used.clear()
+    },
+
+    keys: () => [
+      ...Object.entries(logs).flatMap(([name, map]) => [...map.keys()].map((key) => `${name}:${key}`)),
+      ...[...leases.keys()].map((key) => `inflight:${key}`),
+      ...[...used.keys()].map((key) => `trial:${key}`),
+    ],
+  }
+}

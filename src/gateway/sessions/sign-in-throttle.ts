@@ -1,0 +1,112 @@
+/**
+ * Sign-in throttling without lock-out (OWASP Authentication Cheat Sheet, "Account lockout"):
+ * - per client address: 20 failures in 15 minutes, then 429 for that address;
+ * - per (account, client address): 5 failures in 15 minutes, then 429 for that pair; a success clears it;
+ * - per account, from everywhere: past 10 failures every attempt on the account is slowed down
+ *   (0.5 s more per failure, at most 5 s), before the password is even checked, whatever the outcome.
+ * The account-wide ceiling only slows: a stranger failing from other addresses can never lock the owner
+ * out of signing in from theirs. IPv6 clients are counted per /64, the block one subscriber gets.
+ */
+import { setTimeout as sleep } from 'node:timers/promises'
+import { isIPv4, isIPv6 } from 'node:net'
+import { AppError } from '../../shared/errors.ts'
+import type { Clock } from '../../shared/clock.ts'
+import { attemptKey, secondsUntilFree, type AttemptStore } from '../throttles/attempt-store.ts'
+
+export type SignInPolicy = {
+  windowMs: number
+  perAddress: number
+  perAccountAddress: number
+  accountSlowAfter: number
+  slowStepMs: number
+  slowMaxMs: number
+}
+
+export const defaultSignInPolicy: SignInPolicy = {
+  windowMs: 15 * 60_000,
+  perAddress: 20,
+  perAccountAddress: 5,
+  accountSlowAfter: 10,
+  slowStepMs: 500,
+  slowMaxMs: 5_000,
+}
+
+/** The bucket a client address counts in: the IPv4 address, or the /64 of an IPv6 one. */
+export function addressBucket(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped !== null) return mapped[1]!
+  if (isIPv4(address) || !isIPv6(address)) return address
+  const [head = '', tail = ''] = address.toLowerCase().split('::')
+  const headGroups = head === '' ? [] : head.split(':')
+  const tailGroups = tail === '' ? [] : tail.split(':')
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+    : headGroups
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
+
+type Deps = {
+  store: AttemptStore
+  clock: Clock
+  policy?: SignInPolicy
+  /** Waits; tests pass a recorder instead of sleeping. */
+  delay?: (ms: number) => Promise<unknown>
+}
+
+export function createSignInThrottle({ store, clock, policy = defaultSignInPolicy, delay = sleep }: Deps) {
+  const keys = (account: string, address: string) => {
+    const bucket = addressBucket(address)
+    return {
+      address: attemptKey('sign-in address', bucket),
+      pair: attemptKey('sign-in pair', account, bucket),
+      account: attemptKey('sign-in account', account),
+    }
+  }
+  let lastPrune = 0
+
+  /** Throws `too_many_attempts` over a hard limit; waits out the account-wide slow-down. */
+  async function admit(account: string, address: string): Promise<void> {
+    const now = clock.now()
+    const since = now - policy.windowMs
+    const key = keys(account, address)
+    const [byAddress, byPair, byAccount] = await Promise.all([
+      store.window(key.address, since),
+      store.window(key.pair, since),
+      store.window(key.account, since),
+    ])
+    const full = [
+      byAddress.count >= policy.perAddress ? byAddress : undefined,
+      byPair.count >= policy.perAccountAddress ? byPair : undefined,
+    ].filter((window) => window !== undefined)
+    if (full.length > 0) {
+      const retryAfter = Math.max(...full.map((window) => secondsUntilFree(window, policy.windowMs, now)))
+      throw new AppError('too_many_attempts', 'Too many failed sign-ins. Wait before trying again.', {
+        retryAfter,
+      })
+    }
+    const excess = byAccount.count - policy.accountSlowAfter
+    if (excess >= 0) await delay(Math.min(policy.slowMaxMs, (excess + 1) * policy.slowStepMs))
+  }
+
+  async function failed(account: string, address: string): Promise<void> {
+    const now = clock.now()
+    const key = keys(account, address)
+    await Promise.all([store.add(key.address, now), store.add(key.pair, now), store.add(key.account, now)])
+    if (now - lastPrune >= policy.windowMs) {
+      lastPrune = now
+      await store.prune(now - policy.windowMs)
+    }
+  }
+
+  /** A success clears the pair only: signing in to one's own account must not reset an address's count. */
+  async function succeeded(account: string, address: string): Promise<void> {
+    await store.clear(keys(account, address).pair)
+  }
+
+  return { admit, failed, succeeded, policy }
+}
+
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>

@@ -1,0 +1,16 @@
+/**
+ * Every migration, in order. Listed by hand rather than read from a folder, so they run the same under
+ * tsx, a bundle or a test runner. Names sort in the order they run; never rename or edit a shipped one.
+ */
+import type { Migration } from 'kysely'
+import * as accounts from './0001-accounts.ts'
+import * as accountLimits from './0002-account-limits.ts'
+import * as billing from './0003-billing.ts'
+import * as usageWriters from './0004-usage-writers.ts'
+
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+  '0002-account-limits': accountLimits,
+  '0003-billing': billing,
+  '0004-usage-writers': usageWriters,
+}

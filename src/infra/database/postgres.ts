@@ -1,0 +1,144 @@
+/**
+ * PostgreSQL through node-postgres (`pg`): the production database that N gateways share (DESIGN 1).
+ * One pool per process; what a request waits for is bounded, so a database in trouble makes requests fail
+ * fast instead of piling up:
+ * - opening a connection, or waiting for a free one, gives up after `connectTimeoutMs`;
+ * - the server ends a statement after `statementTimeoutMs`, and the client gives up one second later in
+ *   case the server is gone without closing the connection (a partition, a frozen host);
+ * - every such failure reaches the caller as 503 `database_unavailable` (database-faults.ts), and a
+ *   connection that failed so is dropped from the pool, never handed out again. Once the server answers
+ *   again the pool opens new connections by itself: nothing needs a restart.
+ */
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely'
+import pg from 'pg'
+import { asDatabaseFault, databaseUnavailable, isDatabaseFault } from './database-faults.ts'
+import type { DatabaseSchema } from './schema.ts'
+
+export type PostgresPoolSettings = Readonly<{
+  /** Connections per process (SALLYPORT_DATABASE_POOL_SIZE). */
+  size: number
+  /** Server-side cap on one statement, milliseconds; 0 for none (`sallyport migrate`). */
+  statementTimeoutMs: number
+  /** Cap on opening a connection and on waiting for a free one from the pool, milliseconds. */
+  connectTimeoutMs: number
+}>
+
+export const postgresPoolDefaults: PostgresPoolSettings = Object.freeze({
+  size: 10,
+  statementTimeoutMs: 5_000,
+  connectTimeoutMs: 2_000,
+})
+
+export type PostgresOptions = Partial<PostgresPoolSettings> & {
+  /**
+   * Put this schema first on every connection's search_path (tests use one schema each; operators can
+   * also write `?options=-c%20search_path%3Dsallyport` in the URL).
+   */
+  schema?: string
+  /** An idle connection failed (the server restarted, say); the pool replaces it on the next query. */
+  onIdleError?: (error: Error) => void
+}
+
+const int8 = 20
+
+/**
+ * node-postgres returns int8 (`bigint`, and `count(*)`) as a string because it can exceed 2^53. Every int8
+ * we store is an epoch-millisecond time or a counter, far below 2^53 (9e15: year 287396 in ms), so it is
+ * read as a Number, as SQLite gives it. A value that would lose precision fails the query instead of being
+ * rounded. `numeric` (what `sum(bigint)` and `avg` return) stays a string: repositories convert it.
+ */
+export function parseInt8(text: string): number {
+  const value = Number(text)
+  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 ${text} is beyond 2^53 and cannot be a Number`)
+  return value
+}
+
+// This pool's own parsers: the process-wide `pg.types` is left alone for any other pg user.
+const types = new pg.TypeOverrides()
+types.setTypeParser(int8, 'text', parseInt8)
+
+/** The URL with the schema added to its `options` (the URL's own parameters win over the pool config). */
+function withSchema(url: string, schema: string | undefined): string {
+  if (schema === undefined) return url
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error(`not a plain schema name: ${JSON.stringify(schema)}`)
+  const parsed = new URL(url)
+  const options = [parsed.searchParams.get('options'), `-c search_path=${schema}`].filter(Boolean)
+  parsed.searchParams.set('options', options.join(' '))
+  return parsed.toString()
+}
+
+/** How much longer than the server's statement time-out the client waits for an answer. */
+const clientTimeoutMarginMs = 1_000
+
+/**
+ * The pool as Kysely sees it, with faults of the database turned into `database_unavailable`. A connection
+ * whose statement failed without an answer from the server (lost, or timed out on the client) is released
+ * with that error, so pg-pool destroys it instead of handing out a connection still waiting for a reply.
+ */
+function faultAwarePool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      let client: pg.PoolClient
+      try {
+        client = await pool.connect()
+      } catch (error) {
+        // Nothing was sent: whatever stopped the connection (refused, time-out, pool ended), it is the
+        // database that cannot serve. Bugs (TypeError...) stay bugs.
+        if (error instanceof TypeError || error instanceof RangeError) throw error
+        throw databaseUnavailable(error)
+      }
+      let lost: Error | undefined
+      // pg-pool listens for errors only on idle connections: one lost while checked out, between two
+      // statements, would otherwise be an uncaught 'error' event and end the process.
+      const onError = (error: Error) => {
+        lost = error
+      }
+      client.on('error', onError)
+      const guarded: PostgresPoolClient = {
+        query: (async (sql: string, parameters: readonly unknown[]) => {
+          try {
+            return (await client.query(sql, [...parameters])) as PostgresQueryResult<unknown>
+          } catch (error) {
+            if (isDatabaseFault(error) && !(error instanceof pg.DatabaseError)) lost = error as Error
+            throw asDatabaseFault(error)
+          }
+        }) as PostgresPoolClient['query'],
+        release: () => {
+          client.off('error', onError)
+          client.release(lost)
+        },
+      }
+      return guarded
+    },
+    end: () => pool.end(),
+  }
+}
+
+export function openPostgresDatabase(url: string, options: PostgresOptions = {}): Kysely<DatabaseSchema> {
+  const settings = { ...postgresPoolDefaults, ...options }
+  const pool = new pg.Pool({
+    connectionString: withSchema(url, options.schema),
+    max: settings.size,
+    // Opening a connection and waiting for a free one both give up after this: a request fails fast
+    // (and /readyz reports it) rather than queueing behind a database that does not answer.
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    application_name: 'sallyport',
+    ...(settings.statementTimeoutMs > 0 && {
+      statement_timeout: settings.statementTimeoutMs,
+      query_timeout: settings.statementTimeoutMs + clientTimeoutMarginMs,
+    }),
+    types,
+  })
+  // Without a listener an idle connection's error (a server restart) would end the process.
+  pool.on('error', (error) => options.onIdleError?.(error))
+  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: faultAwarePool(pool) }) })
+}

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict'
+import { Readable } from 'node:stream'
+import { test } from 'node:test'
+import zlib from 'node:zlib'
+import { BodyDecodeError, readBody } from './body-reader.ts'
+
+const text = Buffer.from('deflate either way, '.repeat(500))
+
+/** A body arriving in the given pieces, as a socket might deliver it. */
+function arriving(...pieces: Buffer[]): Readable {
+  return Readable.from(pieces, { objectMode: false })
+}
+
+test('deflate: zlib-wrapped and raw are told apart even when the first chunk is one byte', async () => {
+  for (const encoded of [zlib.deflateSync(text), zlib.deflateRawSync(text)]) {
+    const read = await readBody(
+      arriving(encoded.subarray(0, 1), encoded.subarray(1)),
+      'deflate',
+      undefined,
+      1 << 20,
+    )
+    assert.ok(read.ok)
+    assert.deepEqual(read.bytes, text)
+  }
+})
+
+test('an empty body with a coding is empty', async () => {
+  for (const coding of ['gzip', 'deflate', 'br']) {
+    const read = await readBody(arriving(), coding, undefined, 1024)
+    assert.deepEqual(read, { ok: true, bytes: Buffer.alloc(0) }, coding)
+  }
+})
+
+test('a truncated gzip body yields what was decoded, like browsers', async () => {
+  const encoded = zlib.gzipSync(text)
+  const read = await readBody(arriving(encoded.subarray(0, encoded.length - 8)), 'gzip', undefined, 1 << 20)
+  assert.ok(read.ok)
+  assert.deepEqual(read.bytes, text)
+})
+
+test('a declared identity length over the cap fails before reading', async () => {
+  let pulled = false
+  const body = new Readable({
+    read() {
+      pulled = true
+      this.push(null)
+    },
+  })
+  assert.deepEqual(await readBody(body, undefined, '2048', 1024), { ok: false, reason: 'too_large' })
+  assert.equal(pulled, false)
+})
+
+test('more than five codings is not decoded: the raw bytes come back', async () => {
+  const read = await readBody(
+    arriving(Buffer.from('raw')),
+    'gzip, gzip, gzip, gzip, gzip, gzip',
+    undefined,
+    1024,
+  )
+  assert.deepEqual(read, { ok: true, bytes: Buffer.from('raw') })
+})
+
+test('corrupt brotli and deflate bodies raise BodyDecodeError', async () => {
+  for (const coding of ['br', 'deflate', 'gzip']) {
+    await assert.rejects(
+      readBody(arriving(Buffer.from('\xff\xfe garbage garbage', 'latin1')), coding, undefined, 1024),
+      BodyDecodeError,
+      coding,
+    )
+  }
+})

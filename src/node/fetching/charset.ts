@@ -1,0 +1,146 @@
+/**
+ * Turns a decoded body into the envelope's `result` (DESIGN 2): text types are decoded with the charset
+ * the target declared and returned as a string; any other body is base64 with `result_encoding: 'base64'`.
+ * Charset labels follow the WHATWG Encoding Standard, which `TextDecoder` implements (Node has full ICU).
+ */
+import { isUtf8 } from 'node:buffer'
+import { TextDecoder } from 'node:util'
+
+export type DecodedBody = { result: string; result_encoding?: 'base64' }
+
+/** Types that are text whatever their subtype says, beyond `text/*`, `*+json` and `*+xml` (svg, atom...). */
+const textApplicationTypes = new Set([
+  'application/json',
+  'application/xml',
+  'application/javascript',
+  'application/x-javascript',
+  'application/ecmascript',
+  'application/x-www-form-urlencoded',
+  'application/x-ndjson',
+  'application/yaml',
+  'application/x-yaml',
+  'application/toml',
+  'application/graphql',
+  'application/sql',
+])
+
+type MediaType = { essence: string; charset: string | undefined }
+
+/** `text/html; charset="Shift_JIS"` → essence `text/html`, charset `Shift_JIS` (RFC 9110 8.3.1). */
+export function parseContentType(value: string): MediaType {
+  const semicolon = value.indexOf(';')
+  const essence = (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase()
+  let charset: string | undefined
+  if (semicolon !== -1) {
+    for (const parameter of value.slice(semicolon + 1).split(';')) {
+      const equals = parameter.indexOf('=')
+      if (equals === -1 || parameter.slice(0, equals).trim().toLowerCase() !== 'charset') continue
+      const raw = parameter.slice(equals + 1).trim()
+      charset = raw.startsWith('"') ? raw.slice(1, raw.endsWith('"') ? -1 : undefined) : raw
+      break
+    }
+  }
+  return { essence, charset: charset === '' ? undefined : charset }
+}
+
+export function isTextType(essence: string): boolean {
+  return (
+    essence.startsWith('text/') ||
+    textApplicationTypes.has(essence) ||
+    essence.endsWith('+json') ||
+    essence.endsWith('+xml')
+  )
+}
+
+/**
+ * `contentType` is the response's Content-Type header, '' when absent. A missing type is judged by the
+ * bytes: valid UTF-8 is text, anything else base64. A body in a text type whose charset is unknown, or
+ * undeclared and not valid UTF-8, is base64 too: the caller gets the exact bytes instead of a guess.
+ */
+export function decodeBody(bytes: Buffer, contentType: string): DecodedBody {
+  if (bytes.length === 0) return { result: '' }
+  const { essence, charset } = parseContentType(contentType)
+  if (essence !== '' && !isTextType(essence)) return base64(bytes)
+  // The WHATWG "decode" algorithm and HTML let a byte order mark override any declared charset.
+  const bom = bomEncoding(bytes)
+  if (bom !== undefined) return { result: decoderFor(bom)?.decode(bytes) ?? '' }
+  if (essence !== '' && charset !== undefined) {
+    const decoder = decoderFor(charset)
+    return decoder === undefined ? base64(bytes) : { result: decoder.decode(bytes) }
+  }
+  const sniffed = essence === '' ? undefined : sniffCharset(essence, bytes)
+  const decoder = sniffed === undefined ? undefined : decoderFor(sniffed)
+  if (decoder !== undefined) return { result: decoder.decode(bytes) }
+  return isUtf8(bytes) ? { result: bytes.toString('utf8') } : base64(bytes)
+}
+
+function base64(bytes: Buffer): DecodedBody {
+  return { result: bytes.toString('base64'), result_encoding: 'base64' }
+}
+
+function bomEncoding(bytes: Buffer): string | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8'
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
+  return undefined
+}
+
+const htmlMetaCharset = /<meta\s[^>]*?charset\s*=\s*["']?\s*([\w.:+-]+)/i
+const xmlDeclarationEncoding = /^<\?xml\s[^>]*?encoding\s*=\s*["']([\w.:+-]+)["']/
+
+/**
+ * An undeclared charset may be named in the document itself: HTML `<meta charset>` or
+ * `<meta http-equiv="Content-Type" content="...; charset=...">` within the first 1024 bytes (HTML
+ * "prescan a byte stream", simplified), XML's `<?xml ... encoding="..."?>` (RFC 7303 4.3).
+ */
+function sniffCharset(essence: string, bytes: Buffer): string | undefined {
+  const head = bytes.toString('latin1', 0, Math.min(bytes.length, 1024))
+  if (essence === 'text/html') {
+    const label = htmlMetaCharset.exec(head)?.[1]?.toLowerCase()
+    // HTML: a meta that claims UTF-16 means UTF-8 (the bytes were ASCII-compatible enough to read it),
+    // and x-user-defined means windows-1252.
+    if (label === undefined) return undefined
+    if (label.startsWith('utf-16')) return 'utf-8'
+    return label === 'x-user-defined' ? 'windows-1252' : label
+  }
+  if (essence.endsWith('/xml') || essence.endsWith('+xml')) return xmlDeclarationEncoding.exec(head)?.[1]
+  return undefined
+}
+
+type Decoder = { decode(bytes: Uint8Array): string }
+
+/**
+ * WHATWG index-windows-1252 for bytes 0x80-0x9F, the only range where it differs from ISO-8859-1.
+ * Node's TextDecoder decodes windows-1252 (and the labels mapped to it: latin1, iso-8859-1, ascii...) as
+ * plain ISO-8859-1 since 20.18.3 / 22.13.0 (nodejs/node#60888, #56542), so that range is remapped here.
+ */
+const windows1252C1 =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178'
+
+const windows1252: Decoder = {
+  decode: (bytes) =>
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      .toString('latin1')
+      .replace(/[\x80-\x9f]/g, (c) => windows1252C1[c.charCodeAt(0) - 0x80] ?? c),
+}
+
+/** Decoders are costly to build and reusable (no `stream` option), so keep one per valid label. */
+const decoders = new Map<string, Decoder>()
+
+function decoderFor(label: string): Decoder | undefined {
+  const key = label.trim().toLowerCase()
+  const cached = decoders.get(key)
+  if (cached !== undefined) return cached
+  let decoder: Decoder
+  try {
+    // Unknown labels, and those mapped to the "replacement" encoding (iso-2022-kr...), throw RangeError.
+    const textDecoder = new TextDecoder(key)
+    decoder = textDecoder.encoding === 'windows-1252' ? windows1252 : textDecoder
+  } catch {
+    return undefined
+  }
+  // Only valid labels get here and the WHATWG list is finite, so the cache cannot grow without bound.
+  decoders.set(key, decoder)
+  return decoder
+}

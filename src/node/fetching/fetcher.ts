@@ -1,0 +1,233 @@
+/**
+ * The egress fetch of one job: GET the URL, follow redirects by hand, read the body under the size cap
+ * and build the envelope (SPEC 2.2, DESIGN 2 and 5). Expected failures come back as `TargetRefusal`
+ * values, never as exceptions. Nothing here logs: no target URL, host or body may reach a log (DESIGN 7).
+ */
+import { Agent, type Dispatcher } from 'undici'
+import type { FetchJob, NodeEnvelope, TargetRefusal } from '../../shared/fleet-contract.ts'
+import { systemClock } from '../../shared/clock.ts'
+import { createAddressPolicy } from './address-policy.ts'
+import { readBody } from './body-reader.ts'
+import { decodeBody } from './charset.ts'
+import { createGuardedConnector } from './guarded-connector.ts'
+import { notPermitted, refusal, refusalOf, wholeFetchTimedOut } from './refusal.ts'
+import { createResolver, type Resolver } from './resolver.ts'
+
+export type FetcherOptions = {
+  deviceId: string
+  publicIp: string
+  /** Local address outgoing connections bind to (e.g. '127.0.0.11'); undefined = OS choice. */
+  egressAddress?: string | undefined
+  /** CIDR list exempt from the address policy (tests/dev only), e.g. ['127.0.0.0/8']. */
+  allowTargets: readonly string[]
+  /** 'host:port' list for the resolver; empty = the system resolver (dns.lookup). */
+  dnsServers: readonly string[]
+  /** Cap on DECODED body bytes, default 10 MiB. */
+  maxBodyBytes: number
+  /** Whole fetch, all hops, default 30000. */
+  timeoutMs: number
+  /** Per connection, default 10000. */
+  connectTimeoutMs: number
+  /** Default 10. */
+  maxRedirects: number
+  /** 'Sallyport-Internal-Fetcher/1.0' */
+  defaultUserAgent: string
+  /** Injectable for tests; default built from dnsServers. */
+  resolver?: Resolver
+}
+
+export type FetchOutcome = { ok: true; envelope: NodeEnvelope } | { ok: false; refusal: TargetRefusal }
+
+export type Fetcher = {
+  fetch(job: FetchJob, signal?: AbortSignal): Promise<FetchOutcome>
+  close(): Promise<void>
+}
+
+/** RFC 9110 15.4: the redirect statuses that carry a Location to follow. 300 and 304 are final answers. */
+const redirectStatuses = new Set([301, 302, 303, 307, 308])
+
+/** A redirect's body is read (so the connection can be reused) only up to this much, else dropped. */
+const redirectBodyDumpLimit = 64 * 1024
+
+const acceptEncoding = 'gzip, deflate, br'
+
+/** A header value undici would refuse (control characters) is replaced by the default User-Agent. */
+const validHeaderValue = /^[\t\x20-\x7e\x80-\xff]*$/
+
+export function createFetcher(options: FetcherOptions): Fetcher {
+  const clock = systemClock
+  const connector = createGuardedConnector({
+    resolver: options.resolver ?? createResolver(options.dnsServers),
+    policy: createAddressPolicy(options.allowTargets),
+    localAddress: options.egressAddress,
+    connectTimeoutMs: options.connectTimeoutMs,
+  })
+  // One Agent for http AND https, built once: every hop of every fetch goes through the guarded connector,
+  // so an http<->https redirect cannot slip onto an unchecked agent. Pooled keep-alive sockets are safe to
+  // reuse: each was connected to a checked address. No redirect interceptor: redirects are followed below.
+  // An explicit dispatcher also means HTTP_PROXY / NODE_USE_ENV_PROXY are never consulted (DESIGN 5).
+  const agent = new Agent({
+    connect: connector,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+  })
+  const defaultHeaders = { accept: '*/*', 'accept-encoding': acceptEncoding }
+
+  async function fetchJob(job: FetchJob, signal: AbortSignal | undefined): Promise<FetchOutcome> {
+    const started = clock.monotonic()
+    let url: URL
+    try {
+      url = new URL(job.url)
+    } catch {
+      return { ok: false, refusal: notPermitted }
+    }
+    const userAgent =
+      job.user_agent !== null && validHeaderValue.test(job.user_agent)
+        ? job.user_agent
+        : options.defaultUserAgent
+    const headers = { ...defaultHeaders, 'user-agent': userAgent }
+    // Internal jobs (social API) may ask for JSON; a value undici would refuse keeps the default.
+    if (job.accept !== undefined && validHeaderValue.test(job.accept)) headers.accept = job.accept
+
+    // One deadline for the whole fetch, all hops and the body, combined with the caller's signal.
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, options.timeoutMs)
+    const onCallerAbort = () => controller.abort()
+    if (signal?.aborted === true) controller.abort()
+    signal?.addEventListener('abort', onCallerAbort, { once: true })
+
+    try {
+      for (let redirects = 0; ; redirects++) {
+        const hopRefusal = checkHopUrl(url)
+        if (hopRefusal !== undefined) return { ok: false, refusal: hopRefusal }
+
+        let response: Dispatcher.ResponseData
+        try {
+          response = await agent.request({
+            origin: url.origin,
+            path: url.pathname + url.search,
+            method: 'GET',
+            headers,
+            signal: controller.signal,
+          })
+        } catch (error) {
+          return { ok: false, refusal: failure(error) }
+        }
+
+        const location = redirectStatuses.has(response.statusCode)
+          ? firstHeader(response, 'location')
+          : undefined
+        if (location !== undefined) {
+          // Nobody reads a redirect's body: reuse the connection when it is small, else drop it.
+          response.body.dump({ limit: redirectBodyDumpLimit }).catch(noop)
+          if (redirects >= options.maxRedirects) {
+            const detail = `The target redirected more than ${options.maxRedirects} times.`
+            return { ok: false, refusal: refusal('too_many_redirects', detail) }
+          }
+          try {
+            url = new URL(location, url)
+          } catch {
+            return {
+              ok: false,
+              refusal: refusal('upstream_unavailable', 'The target sent an invalid redirect.'),
+            }
+          }
+          continue
+        }
+
+        const contentType = header(response, 'content-type') ?? ''
+        let bytes: Buffer
+        if (response.statusCode === 204 || response.statusCode === 304) {
+          // No content by definition (RFC 9110 15.3.5, 15.4.5), whatever headers came with it.
+          response.body.dump().catch(noop)
+          bytes = Buffer.alloc(0)
+        } else {
+          try {
+            const read = await readBody(
+              response.body,
+              header(response, 'content-encoding'),
+              header(response, 'content-length'),
+              options.maxBodyBytes,
+            )
+            if (!read.ok) return { ok: false, refusal: tooLarge(options.maxBodyBytes) }
+            bytes = read.bytes
+          } catch (error) {
+            return { ok: false, refusal: failure(error) }
+          }
+        }
+
+        const envelope: NodeEnvelope = {
+          ...decodeBody(bytes, contentType),
+          status: response.statusCode,
+          public_ip: options.publicIp,
+          device_id: options.deviceId,
+          final_url: url.href,
+          redirects,
+          content_type: contentType,
+          bytes: bytes.length,
+          elapsed_ms: Math.round(clock.monotonic() - started),
+        }
+        if (job.response_headers !== undefined) envelope.headers = pickHeaders(response, job.response_headers)
+        return { ok: true, envelope }
+      }
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onCallerAbort)
+    }
+
+    function failure(error: unknown): TargetRefusal {
+      if (timedOut) return wholeFetchTimedOut
+      if (controller.signal.aborted) return refusal('upstream_unavailable', 'The fetch was cancelled.')
+      return refusalOf(error)
+    }
+  }
+
+  return {
+    fetch: (job, signal) => fetchJob(job, signal),
+    close: () => agent.close(),
+  }
+}
+
+/** Every hop, the first included: http(s) only (DESIGN 5), and no credentials in the URL. */
+function checkHopUrl(url: URL): TargetRefusal | undefined {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return refusal('target_not_permitted', 'Only http and https targets are permitted, on every redirect.')
+  }
+  if (url.username !== '' || url.password !== '') {
+    return refusal('target_not_permitted', 'A target URL with credentials is not permitted.')
+  }
+  return undefined
+}
+
+/** A repeated header comes as an array from undici; these fields are single-valued, so the list is joined. */
+function header(response: Dispatcher.ResponseData, name: string): string | undefined {
+  const value = response.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+/** The named headers of the final response that it carried; a repeated header (Link) joined by ', '. */
+function pickHeaders(response: Dispatcher.ResponseData, names: readonly string[]): Record<string, string> {
+  const picked: Record<string, string> = {}
+  for (const name of names) {
+    const value = header(response, name.toLowerCase())
+    if (value !== undefined) picked[name.toLowerCase()] = value
+  }
+  return picked
+}
+
+function firstHeader(response: Dispatcher.ResponseData, name: string): string | undefined {
+  const value = response.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+function tooLarge(maxBytes: number): TargetRefusal {
+  const mib = maxBytes / (1024 * 1024)
+  const cap = Number.isInteger(mib) ? `${mib} MiB` : `${maxBytes} bytes`
+  return refusal('response_too_large', `The target's response is larger than the ${cap} cap.`)
+}
+
+function noop(): void {}

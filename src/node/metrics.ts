@@ -1,0 +1,102 @@
+/**
+ * The egress node's metrics (docs/operations.md): its fleet calls, and each fetch by outcome, bytes and
+ * duration. Like the fetcher itself, they know nothing of the target: the labels are an outcome from a
+ * fixed vocabulary and the target's status class, never a URL, a host or a body (SPEC 1.5, DESIGN 7).
+ */
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
+import type { TargetRefusalCode } from '../shared/fleet-contract.ts'
+import { createHttpMetrics, durationBuckets, type HttpMetrics } from '../shared/metrics.ts'
+import type { Fetcher, FetchOutcome } from './fetching/fetcher.ts'
+
+/** `envelope`, a refusal's code, or `error` for a fetch that threw (a bug: refusals are values). */
+type Outcome = 'envelope' | TargetRefusalCode | 'error'
+
+const outcomes: readonly Outcome[] = [
+  'envelope',
+  'target_not_permitted',
+  'too_many_redirects',
+  'response_too_large',
+  'upstream_unavailable',
+  'error',
+] satisfies readonly Outcome[]
+
+export type NodeMetrics = {
+  http: HttpMetrics
+  fetches: Counter<'outcome' | 'target_status'>
+  bytes: Counter
+  duration: Histogram<'outcome'>
+  inFlight: Gauge
+}
+
+/** One set per registry: the three nodes of `sallyport dev` share the process's, and their counts add up. */
+export function createNodeMetrics(registry: Registry): NodeMetrics {
+  const metrics: NodeMetrics = {
+    http: createHttpMetrics(registry, 'sallyport_node_'),
+    fetches: new Counter({
+      name: 'sallyport_node_fetches_total',
+      help:
+        "Fetch jobs by outcome (envelope, or the refusal's code) and the target's status class " +
+        '(2xx...5xx; none without an envelope).',
+      labelNames: ['outcome', 'target_status'],
+      registers: [registry],
+    }),
+    bytes: new Counter({
+      name: 'sallyport_node_fetched_bytes_total',
+      help: "Body bytes of the returned envelopes, after content decoding (the envelope's `bytes`).",
+      registers: [registry],
+    }),
+    duration: new Histogram({
+      name: 'sallyport_node_fetch_duration_seconds',
+      help: 'Time one fetch job took on the node, all hops, by outcome.',
+      labelNames: ['outcome'],
+      buckets: durationBuckets,
+      registers: [registry],
+    }),
+    inFlight: new Gauge({
+      name: 'sallyport_node_fetches_in_flight',
+      help: 'Fetch jobs running on the node right now.',
+      registers: [registry],
+    }),
+  }
+  for (const outcome of outcomes) {
+    metrics.fetches.inc({ outcome, target_status: outcome === 'envelope' ? '2xx' : 'none' }, 0)
+  }
+  return metrics
+}
+
+function statusClass(status: number): string {
+  return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : 'other'
+}
+
+function record(metrics: NodeMetrics, outcome: FetchOutcome | undefined, seconds: number): void {
+  if (outcome === undefined) {
+    metrics.fetches.inc({ outcome: 'error', target_status: 'none' })
+    metrics.duration.observe({ outcome: 'error' }, seconds)
+  } else if (outcome.ok) {
+    metrics.fetches.inc({ outcome: 'envelope', target_status: statusClass(outcome.envelope.status) })
+    metrics.bytes.inc(outcome.envelope.bytes)
+    metrics.duration.observe({ outcome: 'envelope' }, seconds)
+  } else {
+    metrics.fetches.inc({ outcome: outcome.refusal.code, target_status: 'none' })
+    metrics.duration.observe({ outcome: outcome.refusal.code }, seconds)
+  }
+}
+
+/** The fetcher, counted: the node's HTTP route and the in-process fetches of `sallyport dev` alike. */
+export function meteredFetcher(fetcher: Fetcher, metrics: NodeMetrics): Fetcher {
+  return {
+    fetch: async (job, signal) => {
+      const started = performance.now()
+      let outcome: FetchOutcome | undefined
+      metrics.inFlight.inc()
+      try {
+        outcome = await fetcher.fetch(job, signal)
+        return outcome
+      } finally {
+        metrics.inFlight.dec()
+        record(metrics, outcome, (performance.now() - started) / 1000)
+      }
+    },
+    close: () => fetcher.close(),
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The gateway <-> egress node contract (DESIGN 1). A node has no public API: every call carries an HMAC
+ * over method, path, timestamp and body digest made with the fleet secret, valid for a short window.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import type { Region } from './regions.ts'
+
+export const fleetPaths = {
+  fetch: '/fleet/v1/fetch',
+  health: '/fleet/v1/health',
+  drain: '/fleet/v1/drain',
+} as const
+
+export const fleetHeaders = {
+  timestamp: 'x-fleet-timestamp',
+  signature: 'x-fleet-signature',
+  /** On a 200 answer to a fetch job: `envelope` (the body is the envelope) or `refused` (a TargetRefusal). */
+  outcome: 'x-fleet-outcome',
+} as const
+
+/** How far a signed call's timestamp may be from the node's clock, either way. */
+export const signatureWindowMs = 30_000
+
+export type FetchJob = {
+  url: string
+  /** The User-Agent of the caller's own API request, or null for the internal fetcher identifier. */
+  user_agent: string | null
+  /**
+   * Internal callers only (the social API): the Accept header to send instead of the default. The public fetch
+   * never sets it (SPEC 1.4: no custom headers through the request).
+   */
+  accept?: string
+  /**
+   * Internal callers only: response header names (lower case) the node copies into the envelope's
+   * `headers`, e.g. `link` or `x-ratelimit-remaining`. Absent: no `headers` field, the public envelope.
+   */
+  response_headers?: string[]
+}
+
+/** Bounds on the internal job fields, checked by the node. */
+export const fetchJobLimits = {
+  responseHeaders: 16,
+  headerName: /^[a-z0-9-]{1,64}$/,
+  acceptLength: 256,
+} as const
+
+/** The envelope as the node builds it; the gateway adds `region_used` (SPEC 2.2). */
+export type NodeEnvelope = {
+  result: string
+  /** Present only for bodies that are not text; absent means UTF-8 text. */
+  result_encoding?: 'base64'
+  status: number
+  public_ip: string
+  device_id: string
+  final_url: string
+  redirects: number
+  content_type: string
+  bytes: number
+  elapsed_ms: number
+  /** Only when the job named `response_headers`: those the final response carried (repeats joined by ', '). */
+  headers?: Record<string, string>
+}
+
+/** Outcomes that are the target's answer, not a node failure: never a reason to fail over (DESIGN 1). */
+export type TargetRefusalCode =
+  'target_not_permitted' | 'too_many_redirects' | 'response_too_large' | 'upstream_unavailable'
+
+export type TargetRefusal = {
+  code: TargetRefusalCode
+  /** Safe for the caller: never names the target's address. */
+  detail: string
+  timed_out: boolean
+}
+
+export type HealthReport = {
+  device_id: string
+  region: Region
+  public_ip: string
+  draining: boolean
+  in_flight: number
+  started_at: string
+}
+
+export type DrainRequest = { draining: boolean }
+
+function digestHex(body: string | Uint8Array): string {
+  return createHash('sha256').update(body).digest('hex')
+}
+
+function mac(
+  secret: string,
+  method: string,
+  path: string,
+  timestamp: string,
+  body: string | Uint8Array,
+): Buffer {
+  return createHmac('sha256', secret)
+    .update(`${method.toUpperCase()}\n${path}\n${timestamp}\n${digestHex(body)}`)
+    .digest()
+}
+
+export function signFleetCall(
+  secret: string,
+  method: string,
+  path: string,
+  body: string | Uint8Array,
+  now: number,
+): Record<string, string> {
+  const timestamp = String(now)
+  return {
+    [fleetHeaders.timestamp]: timestamp,
+    [fleetHeaders.signature]: mac(secret, method, path, timestamp, body).toString('base64url'),
+  }
+}
+
+export type SignatureCheck = { ok: true } | { ok: false; reason: 'missing' | 'expired' | 'mismatch' }
+
+export function verifyFleetCall(
+  secret: string,
+  method: string,
+  path: string,
+  body: string | Uint8Array,
+  headers: Record<string, string | string[] | undefined>,
+  now: number,
+): SignatureCheck {
+  const timestamp = headers[fleetHeaders.timestamp]
+  const signature = headers[fleetHeaders.signature]
+  if (typeof timestamp !== 'string' || typeof signature !== 'string') return { ok: false, reason: 'missing' }
+  const at = Number(timestamp)
+  if (!/^\d{1,16}$/.test(timestamp) || Math.abs(now - at) > signatureWindowMs)
+    return { ok: false, reason: 'expired' }
+  const expected = mac(secret, method, path, timestamp, body)
+  const given = Buffer.from(signature, 'base64url')
+  // Constant-time comparison: the length check leaks nothing, the MAC length is public.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'mismatch' }
+  return { ok: true }
+}

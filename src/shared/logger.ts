@@ -1,0 +1,41 @@
+import type { LoggerOptions } from 'pino'
+import type { LogLevel } from '../config/config.ts'
+
+/** What the serializers read of a Fastify request; a plain object passed by other code works too. */
+type LoggedRequest = {
+  method?: string
+  routeOptions?: { url?: string | undefined }
+  problemCode?: string | undefined
+}
+
+type LoggedReply = { statusCode?: number; request?: LoggedRequest }
+
+/** Fastify's route pattern (`/v2/keys/:id`); a request no route matched is `unmatched`, as in the metrics. */
+function routeOf(request: LoggedRequest | undefined): string | undefined {
+  if (request === undefined) return undefined
+  return request.routeOptions?.url ?? 'unmatched'
+}
+
+/**
+ * Structured JSON logs, one object a line (docs/operations.md). Fastify adds `reqId` (the `x-request-id` of
+ * the answer, the `request_id` of a problem) to every line of a request. Request lines carry the method,
+ * the route PATTERN, the status, the problem code and `responseTime`: never the URL the caller sent, a
+ * query string or a body, any of which could hold a target (DESIGN 7).
+ */
+export function loggerOptions(level: LogLevel, service: string): LoggerOptions {
+  return {
+    level,
+    base: { service },
+    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    formatters: { level: (label) => ({ level: label }) },
+    serializers: {
+      req: (req: LoggedRequest) => ({ method: req.method, route: routeOf(req) }),
+      res: (res: LoggedReply) => ({
+        status: res.statusCode,
+        method: res.request?.method,
+        route: routeOf(res.request),
+        code: res.request?.problemCode,
+      }),
+    },
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Prometheus metrics (docs/operations.md). Each process keeps a registry of its own, never prom-client's
+ * global one, and serves it on its operator listener only, never on the public port.
+ *
+ * Privacy (DESIGN 7): every label value comes from a small fixed set (a route pattern, a method, a status,
+ * an error code, a region, a node id). Nothing a caller sends can become a label: never a URL, a host, an
+ * e-mail address, a key or a request id.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+
+export const metricPrefix = 'sallyport_'
+
+/** The route label of a request no route matched (404, 405, a body refused before routing...). */
+export const unmatchedRoute = 'unmatched'
+
+/** The `code` label of an answer that is not a problem (DESIGN 3). */
+export const noCode = 'none'
+
+/** Seconds: from a cached answer to the 30 s whole-fetch time-out and its fail-over margin. */
+export const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 60]
+
+/** A registry of its own, with the default process metrics (CPU, memory, event loop, GC) as `sallyport_*`. */
+export function createMetricsRegistry(): Registry {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry, prefix: metricPrefix })
+  return registry
+}
+
+/** Fastify's route pattern (`/v2/keys/:id`), never the URL the caller sent. */
+export function routeLabel(request: Pick<FastifyRequest, 'routeOptions'>): string {
+  return request.routeOptions.url ?? unmatchedRoute
+}
+
+type HttpLabel = 'route' | 'method' | 'status' | 'code'
+
+export type HttpMetrics = {
+  requests: Counter<HttpLabel>
+  duration: Histogram<HttpLabel>
+}
+
+/** `<prefix>http_requests_total` and `<prefix>http_request_duration_seconds`, by route, method, status, code. */
+export function createHttpMetrics(registry: Registry, prefix: string): HttpMetrics {
+  const labelNames: HttpLabel[] = ['route', 'method', 'status', 'code']
+  return {
+    requests: new Counter({
+      name: `${prefix}http_requests_total`,
+      help: 'Answered HTTP requests by route pattern, method, status and problem code.',
+      labelNames,
+      registers: [registry],
+    }),
+    duration: new Histogram({
+      name: `${prefix}http_request_duration_seconds`,
+      help: 'Time from the request arriving to the answer sent, by route pattern, method, status and code.',
+      labelNames,
+      buckets: durationBuckets,
+      registers: [registry],
+    }),
+  }
+}
+
+/**
+ * Counts every answer of the app once it is sent. `codeOf` names the problem code an answer carried
+ * (the gateway's error formatter records it); without one, or for a success, the code is `none`.
+ */
+export function registerHttpMetrics(
+  app: FastifyInstance,
+  metrics: HttpMetrics,
+  codeOf: (request: FastifyRequest) => string | undefined = () => undefined,
+): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const labels = {
+      route: routeLabel(request),
+      method: request.method,
+      status: String(reply.statusCode),
+      code: codeOf(request) ?? noCode,
+    }
+    metrics.requests.inc(labels)
+    metrics.duration.observe(labels, reply.elapsedTime / 1000)
+    done()
+  })
+}

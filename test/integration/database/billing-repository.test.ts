@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { createBillingRepository } from '../../../src/gateway/billing/billing-repository.ts'
+import { createBillingService } from '../../../src/gateway/billing/billing-service.ts'
+import { parseMonth } from '../../../src/gateway/billing/period.ts'
+import { createPlanCatalog } from '../../../src/gateway/billing/plans.ts'
+import { createUsageRepository } from '../../../src/gateway/metering/usage-repository.ts'
+import type { Database } from '../../../src/infra/database/database.ts'
+import { forEachDialect } from '../../helpers/databases.ts'
+import { manualClock } from '../../helpers/manual-clock.ts'
+
+async function account(db: Database, id: string, createdAt: number, plan = 'trial'): Promise<void> {
+  await db
+    .insertInto('accounts')
+    .values({
+      id,
+      email: `${id}@example.com`,
+      email_key: `${id}@example.com`,
+      password_hash: 'x',
+      plan,
+      email_verified_at: createdAt + 1,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .execute()
+}
+
+// Past 2^31, so a 32-bit column or a string from the driver would show.
+const t0 = Date.UTC(2026, 1, 10)
+
+forEachDialect((name, openDb) => {
+  describe(`billing repository (${name})`, () => {
+    it('reads an account with its cap as numbers; sets, replaces and clears the cap', async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      await account(db, 'acct_1', t0)
+      const repo = createBillingRepository(db)
+      assert.deepEqual(await repo.findAccount('acct_1'), {
+        id: 'acct_1',
+        email: 'acct_1@example.com',
+        plan: 'trial',
+        email_verified_at: t0 + 1,
+        created_at: t0,
+        cap_cents: null,
+      })
+      await repo.setSpendCap('acct_1', 100_000_000, t0)
+      assert.equal((await repo.findAccount('acct_1'))?.cap_cents, 100_000_000)
+      await repo.setSpendCap('acct_1', 2_500, t0 + 1)
+      assert.equal((await repo.findAccount('acct_1'))?.cap_cents, 2_500)
+      await repo.setSpendCap('acct_1', null, t0 + 2)
+      assert.equal((await repo.findAccount('acct_1'))?.cap_cents, null)
+      assert.equal(await repo.findAccount('acct_nobody'), undefined)
+    })
+
+    it('changes a plan and records it together; a stale "from" changes nothing', async (t) => {
+      const { db, openPeer, close } = await openDb()
+      t.after(close)
+      await account(db, 'acct_1', t0)
+      const repo = createBillingRepository(db)
+      const other = createBillingRepository(openPeer())
+      assert.equal(await repo.changePlan('acct_1', 'trial', 'entry', t0 + 10), true)
+      assert.equal(await other.changePlan('acct_1', 'trial', 'growth', t0 + 11), false, 'no longer on trial')
+      assert.equal(await other.changePlan('acct_1', 'entry', 'scale', t0 + 12), true)
+      assert.equal((await repo.findAccount('acct_1'))?.plan, 'scale')
+      assert.deepEqual(await repo.planChanges('acct_1'), [
+        { account_id: 'acct_1', from_plan: 'trial', to_plan: 'entry', changed_at: t0 + 10 },
+        { account_id: 'acct_1', from_plan: 'entry', to_plan: 'scale', changed_at: t0 + 12 },
+      ])
+      assert.equal((await repo.allPlanChanges()).length, 2)
+    })
+
+    it('sums usage over a day range, per account and per day', async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      await account(db, 'acct_1', t0)
+      await account(db, 'acct_2', t0 + 1)
+      await account(db, 'acct_3', Date.UTC(2026, 3, 1))
+      const usage = createUsageRepository(db)
+      await usage.add('acct_1', '2026-02-28', 5, 50)
+      await usage.add('acct_1', '2026-03-01', 3_000_000_000, 6_000_000_000)
+      await usage.add('acct_1', '2026-03-31', 7, 70)
+      await usage.add('acct_2', '2026-03-15', 11, 110)
+      await usage.add('acct_2', '2026-04-01', 13, 130)
+      const repo = createBillingRepository(db)
+      assert.equal(await repo.requestsBetween('acct_1', '2026-03-01', '2026-03-31'), 3_000_000_007)
+      assert.equal(await repo.requestsBetween('acct_1', '2026-04-01', '2026-04-30'), 0)
+      assert.deepEqual(await repo.daysBetween('acct_1', '2026-03-01', '2026-03-31'), [
+        { day: '2026-03-01', requests: 3_000_000_000, bytes: 6_000_000_000 },
+        { day: '2026-03-31', requests: 7, bytes: 70 },
+      ])
+      assert.deepEqual([...(await repo.requestsByAccount('2026-03-01', '2026-03-31'))].sort(), [
+        ['acct_1', 3_000_000_007],
+        ['acct_2', 11],
+      ])
+      assert.deepEqual(
+        (await repo.accountsCreatedBefore(Date.UTC(2026, 3, 1))).map((row) => row.id),
+        ['acct_1', 'acct_2'],
+      )
+    })
+
+    it('statements for an entry month at 0, 50,000 and 73,456 requests: 2500, 2500 and 3673 cents', async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      const repo = createBillingRepository(db)
+      const usage = createUsageRepository(db)
+      for (const [id, requests] of [
+        ['acct_0', 0],
+        ['acct_50k', 50_000],
+        ['acct_73k', 73_456],
+      ] as const) {
+        await account(db, id, t0)
+        await repo.changePlan(id, 'trial', 'entry', t0 + 1)
+        if (requests > 0) await usage.add(id, '2026-03-09', requests, 1)
+      }
+      const billing = createBillingService({
+        repo,
+        catalog: createPlanCatalog(),
+        usage: { unwritten: () => ({ requests: 0, bytes: 0 }), requestsUsed: async () => 0 },
+        clock: manualClock(),
+      })
+      const statements = await billing.statements(parseMonth('2026-03')!)
+      assert.deepEqual(
+        statements.map((s) => [s.accountId, s.charge.plan, s.charge.overageCents, s.charge.totalCents]),
+        [
+          ['acct_0', 'entry', 0, 2500],
+          ['acct_50k', 'entry', 0, 2500],
+          ['acct_73k', 'entry', 1173, 3673],
+        ],
+      )
+    })
+  })
+})

@@ -1,0 +1,157 @@
+/**
+ * The Redis twin against a real Redis (SALLYPORT_TEST_REDIS_URL, default 127.0.0.1:6379). Each test gets
+ * a unique key prefix and several client connections, and removes its keys afterwards. Without Redis the
+ * suite is skipped, loudly; with CI=true it fails instead (STYLE: tests).
+ */
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { after, describe, it } from 'node:test'
+import { Redis } from 'ioredis'
+import { idempotencyFingerprint } from '../../../src/gateway/idempotency/idempotency-key.ts'
+import {
+  manualClock,
+  runIdempotencyStoreSuite,
+} from '../../../src/gateway/idempotency/idempotency-store-suite.ts'
+import { createRedisIdempotencyStore } from '../../../src/gateway/idempotency/redis-idempotency-store.ts'
+
+const redisUrl = process.env.SALLYPORT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+const connections = 4
+
+function connect(): Redis {
+  return new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+}
+
+async function unavailable(): Promise<string | undefined> {
+  const probe = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  })
+  try {
+    await probe.connect()
+    await probe.ping()
+    return undefined
+  } catch (error) {
+    return `Redis at ${redisUrl} is not reachable (${error instanceof Error ? error.message : String(error)})`
+  } finally {
+    probe.disconnect()
+  }
+}
+
+async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
+  const found: string[] = []
+  let cursor = '0'
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)
+    cursor = next
+    found.push(...keys)
+  } while (cursor !== '0')
+  return found
+}
+
+/** Every key, field and value under `prefix`, as latin1 text: what a privacy audit of Redis would see. */
+async function dumpUnder(redis: Redis, prefix: string): Promise<string> {
+  const parts: string[] = []
+  for (const key of await keysUnder(redis, prefix)) {
+    parts.push(key)
+    for (const [field, value] of Object.entries(await redis.hgetallBuffer(key))) {
+      parts.push(field, value.toString('latin1'))
+    }
+  }
+  return parts.join('\n')
+}
+
+function uniquePrefix(): string {
+  return `sallyport-test:idem:${randomBytes(6).toString('hex')}:`
+}
+
+const skipped = await unavailable()
+if (skipped !== undefined && process.env.CI === 'true') {
+  it('Redis is reachable for the idempotency integration tests', () => {
+    assert.fail(`${skipped}; CI=true requires it`)
+  })
+} else if (skipped !== undefined) {
+  console.warn(`redis idempotency store tests SKIPPED: ${skipped}`)
+}
+
+runIdempotencyStoreSuite(
+  'redis idempotency store',
+  async ({ leaseMs, retentionMs }) => {
+    const prefix = uniquePrefix()
+    const clients = Array.from({ length: connections }, connect)
+    await Promise.all(clients.map((client) => client.connect()))
+    const stores = clients.map((redis) =>
+      createRedisIdempotencyStore({ redis, keyPrefix: prefix, leaseMs, retentionMs }),
+    )
+    const [first, ...rest] = stores
+    if (first === undefined) throw new Error('no connection')
+    const admin = clients[0]!
+    return {
+      stores: [first, ...rest],
+      dump: () => dumpUnder(admin, prefix),
+      close: async () => {
+        const keys = await keysUnder(admin, prefix)
+        if (keys.length > 0) await admin.del(...keys)
+        await Promise.all(stores.map((store) => store.close()))
+        await Promise.all(clients.map((client) => client.quit()))
+      },
+    }
+  },
+  { skip: skipped ?? false },
+)
+
+describe('redis idempotency store, Redis specifics', { skip: skipped ?? false }, () => {
+  const redis = connect()
+  const prefix = uniquePrefix()
+  const fingerprint = idempotencyFingerprint('https://a.example/', 'us-west')
+
+  after(async () => {
+    const keys = await keysUnder(redis, prefix)
+    if (keys.length > 0) await redis.del(...keys)
+    await redis.quit()
+  })
+
+  it('gives a claim the lease as its Redis TTL and a record the retention, so Redis purges both', async () => {
+    const clock = manualClock(Date.now())
+    const store = createRedisIdempotencyStore({ redis, keyPrefix: prefix, leaseMs: 45_000 })
+    const begun = await store.begin('acct_ttl', 'k', fingerprint, clock.now())
+    assert.equal(begun.kind, 'claimed')
+    const [key] = await keysUnder(redis, prefix)
+    assert.ok(key !== undefined)
+    const claimTtl = await redis.pttl(key)
+    assert.ok(claimTtl > 40_000 && claimTtl <= 45_000, `claim TTL ${claimTtl}`)
+
+    if (begun.kind === 'claimed') {
+      const body = Buffer.from('{}')
+      await store.complete('acct_ttl', 'k', begun.token, { status: 200, headers: {}, body }, clock.now())
+    }
+    const recordTtl = await redis.pttl(key)
+    const day = 24 * 60 * 60 * 1000
+    assert.ok(recordTtl > day - 5_000 && recordTtl <= day, `record TTL ${recordTtl}`)
+    // The token goes with the claim: a record keeps nothing that could complete it again.
+    assert.equal(await redis.hexists(key, 'token'), 0)
+  })
+
+  it('falls back to EVAL when Redis does not know a script (after a restart or a failover)', async () => {
+    // A client whose server "forgot" every script; the shared server's own cache is left alone.
+    let refused = 0
+    const forgetful = new Proxy(redis, {
+      get(target, property, receiver) {
+        if (property !== 'callBuffer') return Reflect.get(target, property, receiver) as unknown
+        return async (command: string, args: (string | number | Buffer)[]) => {
+          if (command === 'EVALSHA') {
+            refused++
+            throw new Error('NOSCRIPT No matching script. Please use EVAL.')
+          }
+          return target.callBuffer(command, args)
+        }
+      },
+    })
+    const clock = manualClock(Date.now())
+    const store = createRedisIdempotencyStore({ redis: forgetful, keyPrefix: prefix })
+    assert.equal((await store.begin('acct_noscript', 'k', fingerprint, clock.now())).kind, 'claimed')
+    assert.equal((await store.begin('acct_noscript', 'k', fingerprint, clock.now())).kind, 'in_flight')
+    assert.equal(refused, 2)
+  })
+})
