@@ -55,22 +55,33 @@ import {
 
 const benchDir = dirname(fileURLToPath(import.meta.url))
 const repoRoot = resolve(benchDir, '..')
-const scenarioNames = ['direct', 'squid', 'sallyport', 'sallyport-split', 'topology'] as const
+const scenarioNames = [
+  'direct',
+  'squid',
+  'sallyport',
+  'sallyport-bare',
+  'sallyport-split',
+  'topology',
+] as const
 type ScenarioName = (typeof scenarioNames)[number]
-/** `sallyport-split` and `topology` are opt-in: the default matrix is the first three. */
-const defaultScenarios: readonly ScenarioName[] = ['direct', 'squid', 'sallyport']
-const sallyportScenarios = ['sallyport', 'sallyport-split', 'topology'] as const
+/** `sallyport-split` and `topology` are opt-in: the default matrix is the first four. */
+const defaultScenarios: readonly ScenarioName[] = ['direct', 'squid', 'sallyport', 'sallyport-bare']
+const sallyportScenarios = ['sallyport', 'sallyport-bare', 'sallyport-split', 'topology'] as const
 type SallyportScenario = (typeof sallyportScenarios)[number]
 const region = 'us-east'
 /** The production-topology goal: at least this share of squid's throughput on the 1 KiB body. */
 const topologyGoal = 0.6
+/** Authentication, limits and metering should add under 15 % to the fetch path: dev >= 1 / 1.15 of bare. */
+const bareGoal = 1 / 1.15
 
 const usage = `usage: npm run bench -- [options]
 
   --duration S         measured seconds per cell (default 5)
   --warmup S           warm-up seconds per cell, not measured (default 1)
   --quick              --duration 1 --warmup 0.3 (a smoke run; numbers are noisy)
-  --scenarios LIST     direct,squid,sallyport (the default) and sallyport-split: \`sallyport node\` and
+  --scenarios LIST     direct,squid,sallyport (the default); sallyport-bare: \`dev\` without the key
+                       lookup, admission store, standing and metering (bench/bare-dev.ts), to measure
+                       what they add; sallyport-split: \`sallyport node\` and
                        \`sallyport gateway\` as two processes (the production shape) instead of \`dev\`;
                        topology: see --topology
   --topology           the production topology (docs/deploy.md) instead of \`sallyport dev\`: --gateways
@@ -444,6 +455,8 @@ type Ratios = {
         addedMedianMsAtC1: Record<string, Figure>
       }
     | undefined
+  /** `dev` against its bare fetch path (bench/bare-dev.ts), when measured: what auth, limits, metering cost. */
+  bare: { throughputDevOverBare: Record<string, Figure> } | undefined
   /** The production topology (--topology), when measured: against squid and direct. */
   topology:
     | {
@@ -502,6 +515,10 @@ function ratios(rounds: CellResult[][], options: Options): Ratios {
     split: options.scenarios.includes('sallyport-split')
       ? { throughputOverSquid: {}, throughputOverDev: {}, addedMedianMsAtC1: {} }
       : undefined,
+    bare:
+      options.scenarios.includes('sallyport-bare') && options.scenarios.includes('sallyport')
+        ? { throughputDevOverBare: {} }
+        : undefined,
     topology: options.scenarios.includes('topology')
       ? { throughputOverSquid: {}, throughputOverDirect: {}, addedMedianMsAtC1: {} }
       : undefined,
@@ -514,6 +531,17 @@ function ratios(rounds: CellResult[][], options: Options): Ratios {
       if (result.split !== undefined) {
         result.split.throughputOverSquid[key] = throughput('squid', body, c, 'sallyport-split')
         result.split.throughputOverDev[key] = throughput('sallyport', body, c, 'sallyport-split')
+      }
+      if (result.bare !== undefined) {
+        const overBare = throughput('sallyport-bare', body, c, 'sallyport')
+        result.bare.throughputDevOverBare[key] = overBare
+        if (body === '1k') {
+          result.goals.push({
+            name: `throughput sallyport / sallyport-bare >= ${bareGoal.toFixed(2)} (1 KiB, c=${c}; auth, limits and metering add < 15 %)`,
+            value: overBare.value,
+            met: overBare.value === undefined ? undefined : overBare.value >= bareGoal,
+          })
+        }
       }
       if (result.topology !== undefined) {
         const overSquid = throughput('squid', body, c, 'topology')
@@ -593,6 +621,12 @@ function formatRatios(r: Ratios, rounds: number): string {
     for (const [key, f] of Object.entries(r.topology.throughputOverSquid)) lines.push(figureLine(key, f))
     lines.push('  throughput topology / direct')
     for (const [key, f] of Object.entries(r.topology.throughputOverDirect)) lines.push(figureLine(key, f))
+  }
+  if (r.bare !== undefined) {
+    lines.push(
+      '  throughput sallyport / sallyport-bare (what the key lookup, admission, standing and metering cost)',
+    )
+    for (const [key, f] of Object.entries(r.bare.throughputDevOverBare)) lines.push(figureLine(key, f))
   }
   if (r.split !== undefined) {
     lines.push('  sallyport-split (node and gateway as two processes; opt-in)')
@@ -749,7 +783,7 @@ async function main(): Promise<void> {
       for (const note of started.notes) console.log(`               ${note}`)
       continue
     }
-    const topology = scenario === 'sallyport' ? 'dev' : 'split'
+    const topology = scenario === 'sallyport' ? 'dev' : scenario === 'sallyport-bare' ? 'bare' : 'split'
     const dataDir = join(temp, `${scenario}-data`)
     if (profileDir !== undefined) mkdirSync(join(profileDir, topology), { recursive: true })
     mkdirSync(dataDir)
@@ -771,7 +805,9 @@ async function main(): Promise<void> {
     const shape =
       topology === 'dev'
         ? `sallyport dev: gateway + 3 egress nodes in one process, pid ${started.pids.join(', ')}`
-        : `sallyport node + sallyport gateway, pids ${started.pids.join(', ')}`
+        : topology === 'bare'
+          ? `bench/bare-dev.ts: dev without key lookup, admission store, standing, metering, pid ${started.pids.join(', ')}`
+          : `sallyport node + sallyport gateway, pids ${started.pids.join(', ')}`
     console.log(`  ${scenario.padEnd(12)} ${started.url}  (${shape})`)
     for (const note of started.notes) console.log(`               ${note}`)
   }
@@ -810,6 +846,7 @@ async function main(): Promise<void> {
           ],
         }
       case 'sallyport':
+      case 'sallyport-bare':
       case 'sallyport-split':
       case 'topology': {
         const started = sallyports[scenario]!

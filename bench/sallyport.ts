@@ -45,8 +45,9 @@ export type SallyportOptions = {
   /**
    * `dev`: `sallyport dev`, gateway and three nodes in ONE process (the embedded default, what the brief
    * measures). `split`: `sallyport node` and `sallyport gateway` as two processes (the production shape).
+   * `bare`: bench/bare-dev.ts, `dev` without the key lookup, admission store, standing and metering.
    */
-  topology: 'dev' | 'split'
+  topology: 'dev' | 'split' | 'bare'
   repoRoot: string
   /** SALLYPORT_DATA_DIR: SQLite file, outbox. A fresh temp dir per run. */
   dataDir: string
@@ -204,7 +205,8 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
 
   let accountKey: string | undefined
   let limitsRaised = false
-  if (capabilities.createKey) {
+  // The bare path knows one key, the bootstrap key; it has no accounts to provision.
+  if (capabilities.createKey && options.topology !== 'bare') {
     accountKey = await provision('before start')
     if (accountKey !== undefined) limitsRaised = await raiseLimits('before start')
   }
@@ -223,23 +225,31 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
   }
   const profileArgs =
     options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]
-  const sallyportProcess = (name: string, args: string[], logSuffix: string) => {
-    const entry = startProcess(
+  const sallyportProcess = (
+    name: string,
+    args: string[],
+    logSuffix: string,
+    entry = 'src/bin/sallyport.ts',
+  ) => {
+    const started = startProcess(
       name,
       process.execPath,
-      [...profileArgs, '--import', 'tsx', 'src/bin/sallyport.ts', ...args],
+      [...profileArgs, '--import', 'tsx', entry, ...args],
       { cwd: options.repoRoot, env, logPath: `${options.logPath}${logSuffix}` },
     )
-    processes.push(entry)
-    return entry
+    processes.push(started)
+    return started
   }
 
   try {
     let url: string
     let printedKey: string | undefined
     let readyAfterMs: number
-    if (options.topology === 'dev') {
-      const dev = sallyportProcess('sallyport dev', ['dev', '--port', String(port)], '')
+    if (options.topology === 'dev' || options.topology === 'bare') {
+      const dev =
+        options.topology === 'dev'
+          ? sallyportProcess('sallyport dev', ['dev', '--port', String(port)], '')
+          : sallyportProcess('sallyport bare', ['--port', String(port)], '', 'bench/bare-dev.ts')
       const deadline = Date.now() + 60_000
       while (!dev.tail().includes('Sallyport is running')) {
         if (!isRunning(dev.child)) throw new Error(`sallyport dev exited at start-up:\n${dev.tail()}`)
@@ -290,9 +300,11 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
       })
     }
 
-    if (capabilities.createKey && accountKey === undefined) accountKey = await provision('after start')
+    if (capabilities.createKey && accountKey === undefined && options.topology !== 'bare') {
+      accountKey = await provision('after start')
+    }
     if (accountKey !== undefined && !limitsRaised) await raiseLimits('after start')
-    if (!capabilities.setLimits) {
+    if (!capabilities.setLimits && options.topology !== 'bare') {
       notes.push('no `admin set-limits` yet: rate limits (if any) are the defaults')
     }
 

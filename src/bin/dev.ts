@@ -26,7 +26,11 @@ export const devEgressAddresses = {
   europe: '127.0.0.13',
 } as const
 
-export async function runDev(args: string[]): Promise<void> {
+export async function runDev(
+  args: string[],
+  /** For the benchmark's bare fetch path only (bench/bare-dev.ts); `sallyport dev` passes nothing. */
+  seams: Pick<NonNullable<Parameters<typeof startGateway>[1]>, 'authenticator' | 'adjust'> = {},
+): Promise<void> {
   const { values } = parseArgs({
     args,
     options: { port: { type: 'string' }, 'node-port-base': { type: 'string' } },
@@ -64,6 +68,7 @@ export async function runDev(args: string[]): Promise<void> {
   )
   const fetchers = new Map(nodes.map((node) => [node.url, node.fetcher]))
   const gateway = await startGateway(config, {
+    ...seams,
     ...(registry !== undefined && { registry }),
     clientFor: (endpoint) =>
       inProcessNodeClient(

@@ -10,7 +10,7 @@ import { buildNode } from '../node/app.ts'
 import { createNodeDeps } from '../node/deps.ts'
 import type { Fetcher } from '../node/fetching/fetcher.ts'
 import { createNodeMetrics, type NodeMetrics } from '../node/metrics.ts'
-import { buildGateway } from '../gateway/app.ts'
+import { buildGateway, type GatewayDeps } from '../gateway/app.ts'
 import { createGatewayDeps, type GatewayRuntime } from '../gateway/deps.ts'
 import type { FleetOptions } from '../gateway/fleet/fleet.ts'
 import type { Authenticator } from '../gateway/http/plugins/auth.ts'
@@ -89,15 +89,20 @@ export async function startGateway(
     clientFor?: FleetOptions['clientFor']
     /** The process's registry when it serves more than this gateway's metrics (`sallyport dev`). */
     registry?: Registry
+    /**
+     * Changes what the app is built from. Only the benchmark's bare fetch path uses it (bench/bare-dev.ts),
+     * to measure what authentication, limits and metering add; no command of the CLI passes it.
+     */
+    adjust?: (deps: GatewayDeps) => GatewayDeps
   } = {},
 ): Promise<Running & { runtime: GatewayRuntime }> {
-  const { registry: given, ...runtimeSeams } = seams
+  const { registry: given, adjust = (deps) => deps, ...runtimeSeams } = seams
   const registry = config.operator === undefined ? undefined : (given ?? createMetricsRegistry())
   const runtime = createGatewayDeps(config, runtimeSeams)
   // The schema is brought up to date before anything is served (`sallyport migrate` does the same alone).
   await runtime.migrate()
   const app = buildGateway(
-    registry === undefined ? runtime : { ...runtime, metrics: createGatewayMetrics(registry) },
+    adjust(registry === undefined ? runtime : { ...runtime, metrics: createGatewayMetrics(registry) }),
   )
   await app.ready()
   await runtime.fleet.start()
