@@ -20,7 +20,7 @@ import type { AccountArea } from './http/routes/account/account-area.ts'
 import { accountSchemas, registerAccountArea } from './http/routes/account/register.ts'
 import type { BillingArea } from './http/routes/billing/billing-area.ts'
 import { billingSchemas, registerBillingArea, registerListPlans } from './http/routes/billing/register.ts'
-import { registerErrorHandling } from './http/plugins/errors.ts'
+import { handleFrameworkError, registerErrorHandling } from './http/plugins/errors.ts'
 import { registerOpenApi } from './http/plugins/openapi.ts'
 import { createRateLimiter, registerRateLimits, type RateLimitDeps } from './http/plugins/rate-limit.ts'
 import { registerDocsRoutes } from './http/routes/docs/docs.ts'
@@ -88,6 +88,7 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false },
     },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    frameworkErrors: handleFrameworkError,
   })
 
   app.addHook('onRequest', async (request, reply) => {

@@ -47,6 +47,13 @@ describe('fetcher: redirects, policy and failures', async () => {
       return
     }
     if (url.pathname === '/slow') return // headers never sent
+    if (url.pathname === '/drip') {
+      // Headers at once, then a byte every 50 ms for ever: no single read waits long.
+      response.writeHead(200, { 'content-type': 'text/plain' })
+      const drip = setInterval(() => response.write('.'), 50)
+      response.on('close', () => clearInterval(drip))
+      return
+    }
     response.writeHead(404).end('not here')
   })
   const forbidden = await startTarget('127.0.0.2', (_request, response) =>
@@ -125,6 +132,17 @@ describe('fetcher: redirects, policy and failures', async () => {
     const quick = createFetcher(fetcherOptions({ timeoutMs: 200 }))
     after(() => quick.close())
     const refusal = refusalOf(await quick.fetch(job(target.url('/slow'))))
+    assert.deepEqual(refusal, {
+      code: 'upstream_unavailable',
+      detail: 'The target did not answer in time.',
+      timed_out: true,
+    })
+  })
+
+  test('a body that keeps dripping is cut off at the whole-fetch time-out', async () => {
+    const quick = createFetcher(fetcherOptions({ timeoutMs: 300 }))
+    after(() => quick.close())
+    const refusal = refusalOf(await quick.fetch(job(target.url('/drip'))))
     assert.deepEqual(refusal, {
       code: 'upstream_unavailable',
       detail: 'The target did not answer in time.',

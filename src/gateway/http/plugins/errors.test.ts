@@ -28,6 +28,24 @@ describe('the one error formatter', () => {
     assert.equal(response.headers.allow, 'POST')
   })
 
+  it('formats the errors Fastify raises before routing: a bad percent-encoding, an over-long parameter', async (t) => {
+    const gw = await buildTestGateway()
+    t.after(() => gw.close())
+    for (const [url, status, code] of [
+      ['/v2/proxy/fetch%zz', 422, 'invalid_request'],
+      ['/v2/%E0%A4%A', 422, 'invalid_request'],
+      [`/v2/social/hackernews/items/${'1'.repeat(300)}`, 404, 'not_found'],
+    ] as const) {
+      const response = await gw.app.inject({ method: 'GET', url })
+      assert.equal(response.statusCode, status, url)
+      assert.equal(response.headers['content-type'], 'application/problem+json; charset=utf-8', url)
+      const problem = response.json()
+      assert.equal(problem.code, code, url)
+      assert.match(response.headers['x-request-id'] as string, /^req_/, url)
+      assert.equal(problem.request_id, response.headers['x-request-id'], url)
+    }
+  })
+
   it('gives every answer, success or not, its own request id', async (t) => {
     const gw = await buildTestGateway()
     t.after(() => gw.close())

@@ -59,6 +59,10 @@ export function toAppError(error: unknown): AppError {
       return new AppError('invalid_request', 'The request body is empty; send a JSON object.')
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError('invalid_request', 'The request body is not valid JSON.')
+    case 'FST_ERR_BAD_URL':
+      return new AppError('invalid_request', 'The request path is not valid: check its percent-encoding.')
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('not_found', 'There is nothing at this path.')
   }
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return new AppError('invalid_request', 'The request body is not valid JSON.')
@@ -81,6 +85,20 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
   if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter))
   for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value)
   return reply.code(error.status).type('application/problem+json').send(problemOf(error, request.id))
+}
+
+/**
+ * Fastify's `frameworkErrors` option. A path that is not valid percent-encoding, or a path parameter longer
+ * than `maxParamLength`, is refused before routing: no hook and no error handler runs, so without this
+ * Fastify would answer in its own format, without a request id.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void reply.header('x-request-id', request.id)
+  void sendProblem(request, reply, toAppError(error))
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

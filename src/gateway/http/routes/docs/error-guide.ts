@@ -5,7 +5,7 @@ export type ErrorGuideEntry = { when: string; retry: string }
 
 export const errorGuide: Record<ErrorCode, ErrorGuideEntry> = {
   invalid_request: {
-    when: 'The body is not a JSON object, `url` is missing or not an absolute http(s) URL, the body has a field besides `url` (`region` in the body included), a header such as Idempotency-Key is malformed, or the query is not valid.',
+    when: 'The body is not a JSON object, `url` is missing or not an absolute http(s) URL, the body has a field besides `url` (`region` in the body included), a header such as Idempotency-Key is malformed, the query is not valid, or the path is not valid percent-encoding.',
     retry: 'No. Fix the request.',
   },
   unknown_region: { when: '`region` is not one of us-east, us-west, europe.', retry: 'No.' },

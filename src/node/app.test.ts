@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { fleetPaths, signFleetCall, signatureWindowMs, type FetchJob } from '../shared/fleet-contract.ts'
+import { buildNode } from './app.ts'
+import type { Fetcher } from './fetching/fetcher.ts'
+
+const secret = 'fleet-secret-for-node-tests-0123456789'
+const now = 1_750_000_000_000
+
+function nodeWithFakeFetcher() {
+  const jobs: FetchJob[] = []
+  const fetcher: Fetcher = {
+    fetch: async (job) => {
+      jobs.push(job)
+      return {
+        ok: true,
+        envelope: {
+          result: 'hello',
+          status: 200,
+          public_ip: '203.0.113.7',
+          device_id: 'node_test',
+          final_url: job.url,
+          redirects: 0,
+          content_type: 'text/plain',
+          bytes: 5,
+          elapsed_ms: 1,
+        },
+      }
+    },
+    close: async () => undefined,
+  }
+  const app = buildNode({
+    region: 'europe',
+    deviceId: 'node_test',
+    publicIp: '203.0.113.7',
+    fleetSecret: secret,
+    fetcher,
+    clock: { now: () => now, monotonic: () => 0 },
+    logger: false,
+  })
+  return { app, jobs }
+}
+
+const jobBody = JSON.stringify({ url: 'https://example.com/', user_agent: null })
+
+function fetchCall(headers: Record<string, string>, body = jobBody) {
+  return {
+    method: 'POST' as const,
+    url: fleetPaths.fetch,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: body,
+  }
+}
+
+describe('the egress node accepts only calls signed with the fleet secret', () => {
+  it('runs a fetch job and answers a probe when the call is signed', async (t) => {
+    const { app, jobs } = nodeWithFakeFetcher()
+    t.after(() => app.close())
+    const fetched = await app.inject(fetchCall(signFleetCall(secret, 'POST', fleetPaths.fetch, jobBody, now)))
+    assert.equal(fetched.statusCode, 200)
+    assert.equal(fetched.headers['x-fleet-outcome'], 'envelope')
+    assert.equal(jobs.length, 1)
+    const probe = await app.inject({
+      method: 'GET',
+      url: fleetPaths.health,
+      headers: signFleetCall(secret, 'GET', fleetPaths.health, '', now),
+    })
+    assert.equal(probe.statusCode, 200)
+    assert.equal(probe.json().device_id, 'node_test')
+  })
+
+  it('refuses unsigned, wrongly signed, expired, replayed-elsewhere and tampered calls, and fetches nothing', async (t) => {
+    const { app, jobs } = nodeWithFakeFetcher()
+    t.after(() => app.close())
+    const signed = signFleetCall(secret, 'POST', fleetPaths.fetch, jobBody, now)
+    const refused: [string, ReturnType<typeof fetchCall>][] = [
+      ['no signature', fetchCall({})],
+      ['another secret', fetchCall(signFleetCall(`${secret}x`, 'POST', fleetPaths.fetch, jobBody, now))],
+      [
+        'too old',
+        fetchCall(signFleetCall(secret, 'POST', fleetPaths.fetch, jobBody, now - signatureWindowMs - 1)),
+      ],
+      [
+        'too far ahead',
+        fetchCall(signFleetCall(secret, 'POST', fleetPaths.fetch, jobBody, now + signatureWindowMs + 1)),
+      ],
+      ['signed for the drain path', fetchCall(signFleetCall(secret, 'POST', fleetPaths.drain, jobBody, now))],
+      ['signed for GET', fetchCall(signFleetCall(secret, 'GET', fleetPaths.fetch, jobBody, now))],
+      [
+        'another body under the signature',
+        fetchCall(signed, JSON.stringify({ url: 'http://169.254.169.254/', user_agent: null })),
+      ],
+      [
+        'a truncated signature',
+        fetchCall({ ...signed, 'x-fleet-signature': signed['x-fleet-signature']!.slice(0, 20) }),
+      ],
+      ['a timestamp that is not a number', fetchCall({ ...signed, 'x-fleet-timestamp': `${now}.0` })],
+    ]
+    for (const [name, call] of refused) {
+      const response = await app.inject(call)
+      assert.equal(response.statusCode, 401, name)
+      assert.equal(response.headers['x-fleet-outcome'], undefined, name)
+    }
+    assert.equal(jobs.length, 0, 'no refused call reached the fetcher')
+
+    const drain = JSON.stringify({ draining: true })
+    const unsignedDrain = await app.inject({
+      method: 'POST',
+      url: fleetPaths.drain,
+      headers: { 'content-type': 'application/json' },
+      payload: drain,
+    })
+    assert.equal(unsignedDrain.statusCode, 401)
+    const probe = await app.inject({ method: 'GET', url: fleetPaths.health })
+    assert.equal(probe.statusCode, 401, 'an unsigned probe learns nothing')
+    const report = await app.inject({
+      method: 'GET',
+      url: fleetPaths.health,
+      headers: signFleetCall(secret, 'GET', fleetPaths.health, '', now),
+    })
+    assert.equal(report.json().draining, false, 'the unsigned drain changed nothing')
+  })
+})
