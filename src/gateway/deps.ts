@@ -9,7 +9,7 @@ import { systemClock, type Clock } from '../shared/clock.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { createAccountStack } from './accounts/account-stack.ts'
 import { createBillingStack } from './billing/billing-stack.ts'
-import { createPlanCatalog } from './billing/plans.ts'
+import { createPlanCatalog, defaultLimits as planLimits } from './billing/plans.ts'
 import type { StandingService } from './billing/standing.ts'
 import type { GatewayDeps } from './app.ts'
 import { createFetchDispatcher } from './fleet/fetch-dispatcher.ts'
@@ -79,7 +79,8 @@ export function createGatewayDeps(
     db,
     metering: stack.metering,
     clock,
-    catalog: createPlanCatalog(config.plans),
+    // GET /v2/plans shows the limits admission applies: the same on every plan (SPEC 8).
+    catalog: createPlanCatalog(config.plans, { ...planLimits, inFlight: config.limits.maxInFlight }),
   })
   const limitStores = createLimitStores(config, { db, clock, log })
   return {

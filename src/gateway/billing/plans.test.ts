@@ -35,25 +35,23 @@ describe('the plan catalog', () => {
     )
   })
 
-  it('takes an operator’s overrides of the paid plans', () => {
+  it('takes an operator’s overrides of the paid plans’ prices', () => {
     const catalog = createPlanCatalog({
       entry: { monthly_fee_usd: '29', included_requests: 60_000, overage_usd_per_1000: '0.45' },
-      scale: { limits: { fetch_per_minute: 600, in_flight: 50 } },
-      trial: { limits: { general_per_minute: 100 } },
     })
     const entry = catalog.get('entry')
     assert.deepEqual(
       [entry.monthlyFeeCents, entry.includedRequests, entry.overageCentsPer1000],
       [2_900, 60_000, 45],
     )
-    assert.deepEqual(catalog.get('scale').limits, {
-      fetchPerMinute: 600,
-      hostPerMinute: 60,
-      generalPerMinute: 300,
-      inFlight: 50,
-    })
-    assert.equal(catalog.get('trial').limits.generalPerMinute, 100)
     assert.equal(catalog.get('growth').monthlyFeeCents, 9_900, 'plans not named keep their figures')
+  })
+
+  it('shows the deployment’s limits on every plan, as admission applies them', () => {
+    const limits = { fetchPerMinute: 120, hostPerMinute: 60, generalPerMinute: 300, inFlight: 64 }
+    const catalog = createPlanCatalog({ scale: { monthly_fee_usd: '499.00' } }, limits)
+    for (const plan of catalog.plans) assert.deepEqual(plan.limits, limits, plan.id)
+    assert.equal(catalog.get('scale').monthlyFeeCents, 49_900)
   })
 
   for (const [name, overrides, message] of [
@@ -75,12 +73,12 @@ describe('the plan catalog', () => {
       { growth: { included_requests: -1 } },
       /growth\.included_requests must be a whole number/,
     ],
-    ['an unknown limit', { entry: { limits: { burst: 5 } } }, /entry\.limits\.burst is not a limit/],
     [
-      'a zero limit',
-      { entry: { limits: { in_flight: 0 } } },
-      /entry\.limits\.in_flight must be a whole number from 1/,
+      'limits for a plan, which admission would not apply (SPEC 8: per account, the same on every plan)',
+      { scale: { limits: { fetch_per_minute: 600 } } },
+      /scale\.limits cannot be set: .*sallyport admin set-limits/,
     ],
+    ['limits for the trial', { trial: { limits: { in_flight: 5 } } }, /trial\.limits cannot be set/],
     ['a plan that is not an object', { entry: 'cheap' }, /entry must be an object/],
   ] as const) {
     it(`refuses ${name} with a ConfigError that names it`, () => {

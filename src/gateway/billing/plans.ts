@@ -1,7 +1,8 @@
 /**
  * The plan catalog (SPEC 8, DESIGN 2): the trial and three paid plans, each with its price, its included
- * requests and its rate limits. The paid plans' figures are ours and an operator overrides them with
- * SALLYPORT_PLANS (docs/billing.md); the trial's 30 days and 1,000 requests are SPEC 5.7's and fixed.
+ * requests and its rate limits. The paid plans' prices are ours and an operator overrides them with
+ * SALLYPORT_PLANS (docs/billing.md); the trial's 30 days and 1,000 requests are SPEC 5.7's and fixed. The
+ * rate limits are per account and the same on every plan (SPEC 8): the catalog shows the deployment's.
  */
 import { ConfigError, type PlanOverrides } from '../../config/config.ts'
 import { trial } from '../accounts/account-service.ts'
@@ -15,7 +16,10 @@ export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (planIds as readonly string[]).includes(value)
 }
 
-/** Per account (SPEC 8): the same for every plan unless an operator overrides them for one account. */
+/**
+ * Per account (SPEC 8): the same for every plan, the deployment's (SALLYPORT_MAX_IN_FLIGHT included),
+ * unless an operator overrides them for one account with `sallyport admin set-limits`.
+ */
 export type PlanLimits = Readonly<{
   fetchPerMinute: number
   hostPerMinute: number
@@ -91,14 +95,6 @@ export const defaultPlans: readonly Plan[] = Object.freeze([
 const maxFeeCents = 100_000_000 // 1,000,000.00 USD a month
 const maxIncluded = 1_000_000_000_000
 const maxRateCents = 100_000 // 1,000.00 USD per 1,000 requests
-const maxLimit = 1_000_000
-
-const limitKeys = {
-  fetch_per_minute: 'fetchPerMinute',
-  host_per_minute: 'hostPerMinute',
-  general_per_minute: 'generalPerMinute',
-  in_flight: 'inFlight',
-} as const satisfies Record<string, keyof PlanLimits>
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -123,50 +119,52 @@ function countField(where: string, value: unknown, min: number, max: number): nu
   return value
 }
 
-function overrideLimits(id: string, base: PlanLimits, raw: unknown): PlanLimits {
-  if (!isObject(raw)) throw problem(`${id}.limits`, 'must be an object')
-  const limits: Record<keyof PlanLimits, number> = { ...base }
-  for (const [key, value] of Object.entries(raw)) {
-    if (!Object.hasOwn(limitKeys, key)) {
-      throw problem(`${id}.limits.${key}`, `is not a limit; known: ${Object.keys(limitKeys).join(', ')}`)
-    }
-    limits[limitKeys[key as keyof typeof limitKeys]] = countField(`${id}.limits.${key}`, value, 1, maxLimit)
-  }
-  return Object.freeze(limits)
-}
+const priceFields = ['monthly_fee_usd', 'included_requests', 'overage_usd_per_1000']
 
 function overridePlan(base: Plan, raw: unknown): Plan {
   if (!isObject(raw)) throw problem(base.id, 'must be an object')
-  // SPEC 5.7 fixes the trial; the admission engine and the account view count with those figures.
-  const allowed =
-    base.id === 'trial'
-      ? ['limits']
-      : ['monthly_fee_usd', 'included_requests', 'overage_usd_per_1000', 'limits']
   const plan: { -readonly [K in keyof Plan]: Plan[K] } = { ...base }
   for (const [key, value] of Object.entries(raw)) {
     const where = `${base.id}.${key}`
-    if (!allowed.includes(key)) throw problem(where, `cannot be set; ${base.id} takes ${allowed.join(', ')}`)
+    // Admission applies the same limits to every plan (SPEC 8): a per-plan figure would be shown, not kept.
+    if (key === 'limits') {
+      throw problem(
+        where,
+        'cannot be set: rate limits are per account and the same on every plan; ' +
+          'change them for one account with `sallyport admin set-limits`',
+      )
+    }
+    // SPEC 5.7 fixes the trial; the admission engine and the account view count with those figures.
+    if (base.id === 'trial') throw problem(where, 'cannot be set: the trial’s terms are fixed (SPEC 5.7)')
+    if (!priceFields.includes(key)) {
+      throw problem(where, `cannot be set; ${base.id} takes ${priceFields.join(', ')}`)
+    }
     if (key === 'monthly_fee_usd') plan.monthlyFeeCents = usdField(where, value, maxFeeCents)
     if (key === 'included_requests') plan.includedRequests = countField(where, value, 0, maxIncluded)
     if (key === 'overage_usd_per_1000') plan.overageCentsPer1000 = usdField(where, value, maxRateCents)
-    if (key === 'limits') plan.limits = overrideLimits(base.id, base.limits, value)
   }
   return Object.freeze(plan)
 }
 
 /**
  * The catalog with the operator's overrides applied: `{"entry": {"monthly_fee_usd": "29.00",
- * "included_requests": 60000, "overage_usd_per_1000": "0.45", "limits": {"fetch_per_minute": 240}}}`.
- * Anything unknown or out of range is a ConfigError at start-up, never a surprise on an invoice.
+ * "included_requests": 60000, "overage_usd_per_1000": "0.45"}}`. Anything unknown or out of range is a
+ * ConfigError at start-up, never a surprise on an invoice. `limits`: the deployment's rate limits per
+ * account, which every plan shows (the gateway passes its own, SALLYPORT_MAX_IN_FLIGHT included).
  */
-export function createPlanCatalog(overrides: PlanOverrides = {}): PlanCatalog {
+export function createPlanCatalog(
+  overrides: PlanOverrides = {},
+  limits: PlanLimits = defaultLimits,
+): PlanCatalog {
   for (const key of Object.keys(overrides)) {
     if (!isPlanId(key)) throw problem(key, `is not a plan; known: ${planIds.join(', ')}`)
   }
+  const shown = limits === defaultLimits ? defaultLimits : Object.freeze({ ...limits })
   const plans = Object.freeze(
-    defaultPlans.map((plan) =>
-      overrides[plan.id] === undefined ? plan : overridePlan(plan, overrides[plan.id]),
-    ),
+    defaultPlans.map((plan) => {
+      const priced = overrides[plan.id] === undefined ? plan : overridePlan(plan, overrides[plan.id])
+      return priced.limits === shown ? priced : Object.freeze({ ...priced, limits: shown })
+    }),
   )
   const byId = new Map(plans.map((plan) => [plan.id, plan]))
   return Object.freeze({

@@ -171,3 +171,40 @@ describe('/readyz checks the database', () => {
     },
   )
 })
+
+describe('the gateway runtime', () => {
+  it('shows on every plan the rate limits admission applies, SALLYPORT_MAX_IN_FLIGHT included', async (t) => {
+    const dir = await mkdtemp(join(tmpdir(), 'sallyport-plans-'))
+    const config = loadGatewayConfig(
+      {},
+      {
+        SALLYPORT_FLEET_SECRET: fleetSecret,
+        SALLYPORT_NODES: 'us-east=http://127.0.0.1:9',
+        SALLYPORT_LOG_LEVEL: 'silent',
+        SALLYPORT_DATA_DIR: dir,
+        SALLYPORT_MAX_IN_FLIGHT: '64',
+        SALLYPORT_PLANS: '{"scale":{"monthly_fee_usd":"499.00"}}',
+      },
+    )
+    const runtime = createGatewayDeps(config)
+    const app = buildGateway(runtime)
+    t.after(async () => {
+      await app.close()
+      await runtime.close()
+      await rm(dir, { recursive: true, force: true })
+    })
+    const response = await app.inject({ method: 'GET', url: '/v2/plans' })
+    assert.equal(response.statusCode, 200)
+    const plans = response.json<{
+      plans: { id: string; monthly_fee: { cents: number }; limits: unknown }[]
+    }>().plans
+    for (const plan of plans) {
+      assert.deepEqual(
+        plan.limits,
+        { fetch_per_minute: 120, host_per_minute: 60, general_per_minute: 300, in_flight: 64 },
+        plan.id,
+      )
+    }
+    assert.equal(plans.find((plan) => plan.id === 'scale')?.monthly_fee.cents, 49_900)
+  })
+})
