@@ -1,7 +1,9 @@
 /**
  * A fake Bluesky AppView, after the public XRPC API (docs.bsky.app, lexicons app.bsky.* and
  * com.atproto.identity.resolveHandle): the views' field names, cursors, the 1..100 limit, and the error
- * shape `{error, message}` with 400 for a missing profile ("Profile not found") or post (NotFound).
+ * shape `{error, message}` with 400 for a missing profile ("Profile not found") or post (NotFound), and
+ * 400 AccountDeactivated / AccountTakedown for a profile the AppView will not show (getProfiles leaves
+ * those out).
  * Every answer carries RateLimit-Limit/-Remaining/-Reset (epoch seconds)/-Policy; over the limit it is
  * 429 RateLimitExceeded.
  */
@@ -16,6 +18,9 @@ export const bsky = {
   /** Alice's posts: newest first; every 4th a reply, every 5th with an image, every 7th a video. */
   posts: 57,
   threadRoot: '3kthreadroot0',
+  /** Accounts the AppView knows but does not show. */
+  deactivated: { did: 'did:plc:gone0000000000000000000000', handle: 'gone.test' },
+  suspended: { did: 'did:plc:banned00000000000000000000', handle: 'banned.test' },
 }
 
 const cdn = 'https://cdn.bsky.app/img'
@@ -187,16 +192,58 @@ export async function startFakeBluesky(host: string): Promise<FakeBluesky> {
 
   // A thread: Alice's root post, two replies, one of them answered; one reply was deleted.
   const root = postView(bsky.alice, 'Alice', bsky.threadRoot, 1)
-  const replyA = postView(bsky.bob, 'Bob', '3kreplyA00000', 2)
-  const replyB = postView(bsky.alice, 'Alice', '3kreplyB00000', 3)
-  const replyA1 = postView(bsky.alice, 'Alice', '3kreplyA10000', 4)
-  const node = (post: Json, replies: Json[] = []) => ({
+  const replying = (author: typeof bsky.alice, name: string, rkey: string, index: number, parent: Json) =>
+    postView(author, name, rkey, index, {
+      record: {
+        $type: 'app.bsky.feed.post',
+        text: `Post number ${index}`,
+        createdAt: new Date(base - index * 60_000).toISOString(),
+        langs: ['en'],
+        reply: {
+          root: { uri: root.uri, cid: root.cid },
+          parent: { uri: parent.uri, cid: parent.cid },
+        },
+      },
+    })
+  const replyA = replying(bsky.bob, 'Bob', '3kreplyA00000', 2, root)
+  const replyB = replying(bsky.alice, 'Alice', '3kreplyB00000', 3, root)
+  const replyA1 = replying(bsky.alice, 'Alice', '3kreplyA10000', 4, replyA)
+  const deleted = {
+    $type: 'app.bsky.feed.defs#notFoundPost',
+    uri: `at://${bsky.bob.did}/app.bsky.feed.post/3kgone0000000`,
+    notFound: true,
+  }
+  const threadParent = new Map<unknown, Json>([
+    [replyA.uri, root],
+    [replyB.uri, root],
+    [replyA1.uri, replyA],
+  ])
+  const threadReplies = new Map<unknown, Json[]>([
+    [root.uri, [replyA, replyB, deleted]],
+    [replyA.uri, [replyA1]],
+  ])
+  for (const post of [root, replyA, replyB, replyA1]) {
+    post.replyCount = threadReplies.get(post.uri)?.length ?? 0
+    posts.set(post.uri as string, post)
+  }
+  /** The anchor with its replies `depth` levels down (none listed below that), as threadViewPost nodes. */
+  const down = (post: Json, depth: number): Json => ({
     $type: 'app.bsky.feed.defs#threadViewPost',
     post,
-    replies,
+    replies:
+      depth < 1
+        ? []
+        : (threadReplies.get(post.uri) ?? []).map((child) =>
+            child.$type === 'app.bsky.feed.defs#notFoundPost' ? child : down(child, depth - 1),
+          ),
   })
-  posts.set(root.uri as string, root)
-  posts.set(replyA1.uri as string, replyA1)
+  /** Its parents, `height` of them at most, each with its own parent. */
+  const up = (post: Json, height: number): Json | undefined => {
+    const parent = threadParent.get(post.uri)
+    if (parent === undefined || height < 1) return undefined
+    const above = up(parent, height - 1)
+    return { $type: 'app.bsky.feed.defs#threadViewPost', post: parent, ...(above ? { parent: above } : {}) }
+  }
 
   function xrpcError(
     response: ServerResponse,
@@ -230,7 +277,16 @@ export async function startFakeBluesky(host: string): Promise<FakeBluesky> {
             'Error: Params must have the property "actor"',
           )
         const found = find(actor)
-        if (found === undefined) return xrpcError(response, headers, 'InvalidRequest', 'Profile not found')
+        if (found === undefined) {
+          const hidden = [bsky.deactivated, bsky.suspended].find(
+            (a) => a.did === actor || a.handle === actor.toLowerCase(),
+          )
+          if (hidden === bsky.deactivated)
+            return xrpcError(response, headers, 'AccountDeactivated', 'Account is deactivated')
+          if (hidden === bsky.suspended)
+            return xrpcError(response, headers, 'AccountTakedown', 'Account has been suspended')
+          return xrpcError(response, headers, 'InvalidRequest', 'Profile not found')
+        }
         return sendJson(response, 200, found.view, headers)
       }
       case '/xrpc/app.bsky.actor.getProfiles': {
@@ -277,21 +333,11 @@ export async function startFakeBluesky(host: string): Promise<FakeBluesky> {
       }
       case '/xrpc/app.bsky.feed.getPostThread': {
         const uri = params.get('uri') ?? ''
-        if (uri !== root.uri) return xrpcError(response, headers, 'NotFound', `Post not found: ${uri}`)
-        const depth = Number(params.get('depth') ?? '6')
-        const replies =
-          depth < 1
-            ? []
-            : [
-                node(replyA, depth < 2 ? [] : [node(replyA1)]),
-                node(replyB),
-                {
-                  $type: 'app.bsky.feed.defs#notFoundPost',
-                  uri: `at://${bsky.bob.did}/app.bsky.feed.post/3kgone0000000`,
-                  notFound: true,
-                },
-              ]
-        return sendJson(response, 200, { thread: node(root, replies) }, headers)
+        const anchor = posts.get(uri)
+        if (anchor === undefined) return xrpcError(response, headers, 'NotFound', `Post not found: ${uri}`)
+        const thread = down(anchor, Number(params.get('depth') ?? '6'))
+        const parent = up(anchor, Number(params.get('parentHeight') ?? '80'))
+        return sendJson(response, 200, { thread: { ...thread, ...(parent ? { parent } : {}) } }, headers)
       }
       case '/xrpc/com.atproto.identity.resolveHandle': {
         const found = find(params.get('handle'))

@@ -79,6 +79,18 @@ describe('social API: Bluesky', () => {
     assert.equal(problem.request_id, response.headers['x-request-id'])
   })
 
+  it('answers a deactivated or suspended account (Bluesky says 400 AccountDeactivated / AccountTakedown) with 404', async () => {
+    for (const [actor, detail] of [
+      [bsky.deactivated.handle, /deactivated/],
+      [bsky.suspended.did, /suspended/],
+    ] as const) {
+      const response = await h.get(`/v2/social/bluesky/profiles/${actor}`)
+      assert.equal(response.statusCode, 404, actor)
+      assert.equal(response.json().code, 'not_found')
+      assert.match(response.json().detail, detail)
+    }
+  })
+
   it('refuses an actor that is neither a handle nor a DID with 422 before any upstream call', async () => {
     const before = h.bluesky.requests.length
     const response = await h.get('/v2/social/bluesky/profiles/not_a_handle')
@@ -100,6 +112,21 @@ describe('social API: Bluesky', () => {
     )
     assert.deepEqual(data.not_found, ['ghost.test'])
     assert.equal(h.bluesky.count('/xrpc/app.bsky.actor.getProfiles') - before, 1)
+    const twice = (
+      await h.get(
+        `/v2/social/bluesky/profiles?actors=${alice.handle},${alice.handle.toUpperCase()},${bsky.deactivated.handle}`,
+      )
+    ).json()
+    assert.deepEqual(
+      twice.data.profiles.map((p: { handle: string }) => p.handle),
+      [alice.handle],
+      'handles are case-insensitive: one actor, once',
+    )
+    assert.deepEqual(twice.data.not_found, [bsky.deactivated.handle])
+    assert.deepEqual(h.bluesky.requests.at(-1)!.query.getAll('actors'), [
+      alice.handle,
+      bsky.deactivated.handle,
+    ])
     const tooMany = Array.from({ length: 26 }, (_, n) => `user${n}.test`).join(',')
     assert.equal((await h.get(`/v2/social/bluesky/profiles?actors=${tooMany}`)).statusCode, 422)
   })
@@ -265,8 +292,32 @@ describe('social API: Bluesky', () => {
     ).json()
     assert.equal(shallow.data.replies.length, 2)
     assert.equal(h.bluesky.requests.at(-1)!.query.get('depth'), '1')
-    const missing = await h.get(`/v2/social/bluesky/profiles/${alice.handle}/posts/3kpost0000004/thread`)
+    assert.equal(shallow.meta.truncated, true, 'a reply below the depth asked for was left out')
+    const alone = (
+      await h.get(`/v2/social/bluesky/profiles/${alice.handle}/posts/${bsky.threadRoot}/thread?depth=0`)
+    ).json()
+    assert.deepEqual([alone.data.replies, alone.meta.truncated], [[], true])
+    const missing = await h.get(`/v2/social/bluesky/profiles/${alice.handle}/posts/3knothere0000/thread`)
     assert.equal(missing.statusCode, 404, 'Bluesky answers 400 NotFound for a missing thread')
+  })
+
+  it("answers a reply's thread with the posts above it, root first, up to parent_height", async () => {
+    const url = `/v2/social/bluesky/profiles/${alice.handle}/posts/3kreplyA10000/thread`
+    const body = (await h.get(url)).json()
+    assert.equal(body.data.post.id, `at://${alice.did}/app.bsky.feed.post/3kreplyA10000`)
+    assert.deepEqual(
+      body.data.ancestors.map((post: { id: string }) => post.id.split('/').at(-1)),
+      [bsky.threadRoot, '3kreplyA00000'],
+    )
+    assert.equal(body.data.post.reply_to.id, body.data.ancestors[1].id)
+    assert.equal(body.data.post.thread_root.id, body.data.ancestors[0].id)
+    assert.deepEqual(body.data.replies, [])
+    const near = (await h.get(`${url}?parent_height=1`)).json()
+    assert.equal(h.bluesky.requests.at(-1)!.query.get('parentHeight'), '1')
+    assert.deepEqual(
+      near.data.ancestors.map((post: { id: string }) => post.id.split('/').at(-1)),
+      ['3kreplyA00000'],
+    )
   })
 
   it('adds the upstream object with ?include=raw, and refuses other include values', async () => {
@@ -305,6 +356,34 @@ describe('social API: Bluesky', () => {
     assert.equal(h.bluesky.requests.length, before)
     h.clock.advance(43_000)
     assert.equal((await h.get('/v2/social/bluesky/profiles/another.test')).statusCode, 404)
+  })
+})
+
+describe('social API: Bluesky budget per egress address', () => {
+  it("stops when Bluesky's RateLimit-Remaining reaches 0 until RateLimit-Reset", async (t) => {
+    const h = await startSocialHarness()
+    t.after(() => h.close())
+    h.bluesky.setRateLimit(3, 300_000)
+    const statuses: number[] = []
+    for (let n = 0; n < 6; n++)
+      statuses.push((await h.get(`/v2/social/bluesky/profiles/user${n}.test`)).statusCode)
+    assert.deepEqual(statuses, [404, 404, 404, 429, 429, 429])
+    assert.equal(h.bluesky.requests.length, 3, 'no request beyond what Bluesky said it allows')
+    const refused = await h.get('/v2/social/bluesky/profiles/user9.test')
+    assert.equal(refused.json().code, 'upstream_rate_limited')
+    assert.ok(Number(refused.headers['retry-after']) >= 1)
+  })
+
+  it('never sends Bluesky more than its budget, and refuses locally with Retry-After', async (t) => {
+    const h = await startSocialHarness({ budgets: { bluesky: { limit: 4, windowMs: 300_000 } } })
+    t.after(() => h.close())
+    const statuses: number[] = []
+    for (let n = 0; n < 6; n++)
+      statuses.push((await h.get(`/v2/social/bluesky/profiles/user${n}.test`)).statusCode)
+    assert.deepEqual(statuses, [404, 404, 404, 404, 429, 429])
+    assert.equal(h.bluesky.requests.length, 4)
+    h.clock.advance(300_001)
+    assert.equal((await h.get(`/v2/social/bluesky/profiles/${alice.handle}`)).statusCode, 200)
   })
 })
 

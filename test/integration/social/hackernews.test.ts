@@ -117,6 +117,7 @@ describe('social API: Hacker News', () => {
     const shallow = (await h.get(`/v2/social/hackernews/items/${hn.story}/comments?depth=1&limit=30`)).json()
     assert.equal(shallow.data.length, hn.topLevel)
     assert.equal(shallow.pagination.limit, 30)
+    assert.equal(shallow.meta.truncated, true, 'the replies below depth 1 were left out')
     assert.ok(h.hackernews.requests.length - before <= hn.topLevel + 1)
     assert.equal((await h.get(`/v2/social/hackernews/items/${hn.story}/comments?depth=9`)).statusCode, 200)
     const deep = (await h.get(`/v2/social/hackernews/items/${hn.story}/comments?depth=5&limit=30`)).json()

@@ -9,7 +9,7 @@ import { unexpectedAnswer, type NetworkDeps } from '../network-deps.ts'
 import { pageLimit } from '../paging.ts'
 import type { ReadOptions, SocialPost, SocialProfile, SocialResult, ThreadEntry } from '../social-types.ts'
 import { createTrace, type Trace, type UpstreamAnswer } from '../upstream-client.ts'
-import { list, record, records, text, type Json } from '../upstream-json.ts'
+import { count, list, record, records, text, type Json } from '../upstream-json.ts'
 import { isDid, parsePostAddress, postCollection, type PostAddress } from './bluesky-ids.ts'
 import { blueskyPost, blueskyProfile } from './bluesky-normalize.ts'
 
@@ -48,12 +48,22 @@ function missing(what: Missing): AppError {
   return new AppError('not_found', detail)
 }
 
+/** What the AppView says of an account it will not show (400, app.bsky.actor.getProfile). */
+const goneAccounts: Readonly<Record<string, string>> = {
+  AccountDeactivated: 'This Bluesky account is deactivated.',
+  AccountTakedown: 'This Bluesky account has been suspended.',
+}
+
 /** XRPC errors: `{error, message}`. A missing profile is 400 InvalidRequest "Profile not found". */
 function xrpcFailure(answer: UpstreamAnswer, what: Missing): AppError {
   const body = record(answer.body)
   const error = text(body?.error) ?? ''
   const message = text(body?.message) ?? ''
   if (answer.status === 404 || error === 'NotFound') return missing(what)
+  // A well-formed request for an account that is not shown: gone, not the caller's mistake.
+  if (answer.status === 400 && Object.hasOwn(goneAccounts, error)) {
+    return new AppError('not_found', goneAccounts[error]!)
+  }
   if (answer.status === 400 && /not found|unable to resolve|could not (?:find|resolve)/i.test(message)) {
     return missing(what)
   }
@@ -102,7 +112,9 @@ export function createBlueskyService(deps: NetworkDeps & { baseUrl: string }) {
     options: ReadOptions,
   ): Promise<SocialResult<{ profiles: SocialProfile[]; not_found: string[] }>> {
     const trace = createTrace(clock)
-    const wanted = [...new Set(actors)]
+    // Handles are case-insensitive: `Alice.test` and `alice.test` are one actor, asked for once.
+    const seen = new Set<string>()
+    const wanted = actors.filter((actor) => !seen.has(actor.toLowerCase()) && seen.add(actor.toLowerCase()))
     const params = wanted.map((actor) => ['actors', actor] as const)
     const answer = await xrpc(trace, 'app.bsky.actor.getProfiles', params, ttl.profileMs, 'profile')
     const views = records(body(answer).profiles)
@@ -232,9 +244,12 @@ export function createBlueskyService(deps: NetworkDeps & { baseUrl: string }) {
           return
         }
         replies.push({ depth: level, post: toPost(reply) })
+        // Bluesky lists no replies below the depth asked for; the post's count says some exist.
+        if (level >= depth && (count(record(reply.post)?.replyCount) ?? 0) > 0) truncated = true
         walk(reply, level + 1)
       }
     }
+    if (depth === 0 && (count(record(root.post)?.replyCount) ?? 0) > 0) truncated = true
     walk(root, 1)
     return {
       network: 'bluesky',

@@ -106,8 +106,9 @@ export function createHackerNewsService(deps: NetworkDeps & { baseUrl: string; c
 
   /**
    * One page of an item's comments: `limit` top-level comments from the cursor on, each expanded `depth`
-   * levels, level by level, until the tree's item budget is spent (then `truncated`; a comment's
-   * `counts.replies` still says how many replies it has, and its own comments page shows them).
+   * levels, level by level, until the tree's item budget is spent. `truncated` when that budget or the
+   * depth left replies out (a comment's `counts.replies` still says how many replies it has, and its own
+   * comments page shows them).
    */
   async function comments(
     id: number,
@@ -143,6 +144,8 @@ export function createHackerNewsService(deps: NetworkDeps & { baseUrl: string; c
         if (found === undefined) return
         fetched.set(kid, found)
         if (current < depth) level.push(...ids(found.kids))
+        // The depth asked for ends here, above replies that exist.
+        else if (ids(found.kids).length > 0) truncated = true
       })
       if (budget <= 0 && level.length > 0) truncated = true
       if (budget <= 0) break

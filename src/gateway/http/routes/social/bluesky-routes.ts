@@ -162,7 +162,7 @@ export function registerBlueskyRoutes(
       url: '/v2/social/bluesky/profiles/:actor/posts/:rkey/thread',
       operationId: 'getBlueskyThread',
       summary: "A Bluesky post's thread",
-      description: `The post, the posts above it (root first) and the replies below it, depth first, from app.bsky.feed.getPostThread. At most ${blueskyLimits.threadEntriesMax} replies; \`meta.truncated\` says when that cut the answer.`,
+      description: `The post, the posts above it (root first) and the replies below it, depth first, from app.bsky.feed.getPostThread. At most ${blueskyLimits.threadEntriesMax} replies; \`meta.truncated\` says when that or the depth cut the answer.`,
       params: PostParams,
       querystring: Type.Object(
         {

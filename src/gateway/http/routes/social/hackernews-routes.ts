@@ -69,7 +69,7 @@ export function registerHackerNewsRoutes(
       url: '/v2/social/hackernews/items/:id/comments',
       operationId: 'listHackerNewsComments',
       summary: "A Hacker News item's comments, depth first",
-      description: `Pages go over the top-level comments (\`limit\` of them a page); each is expanded \`depth\` levels. One page fetches at most ${hackerNewsLimits.treeItemsMax} items, ${hackerNewsLimits.concurrency} at a time; \`meta.truncated\` says when that bound cut replies (a comment's \`counts.replies\` still counts them, and its own comments page lists them).`,
+      description: `Pages go over the top-level comments (\`limit\` of them a page); each is expanded \`depth\` levels. One page fetches at most ${hackerNewsLimits.treeItemsMax} items, ${hackerNewsLimits.concurrency} at a time; \`meta.truncated\` says when that bound or the depth cut replies (a comment's \`counts.replies\` still counts them, and its own comments page lists them).`,
       params: ItemParams,
       querystring: Type.Object(
         {

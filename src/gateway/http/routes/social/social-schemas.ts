@@ -197,7 +197,7 @@ const envelopes = [
     'SocialProfileBatchEnvelope',
     Type.Object({
       profiles: Type.Array(Type.Ref('SocialProfile'), {
-        description: 'In the order asked, duplicates once.',
+        description: 'In the order asked, duplicates once (handles compare without regard to case).',
       }),
       not_found: Type.Array(Type.String(), {
         description: 'The actors asked for that the network does not know.',
