@@ -22,10 +22,12 @@ export function createMailGate({
   async function allow(emailKey: string): Promise<boolean> {
     const now = clock.now()
     const key = attemptKey('mail', emailKey)
+    // Counted before the check, so mails asked for all at once see each other and cannot pass the ceiling.
+    const id = await store.add(key, now)
     const window = await store.window(key, now - policy.windowMs)
-    if (window.count >= policy.perAddress) return false
-    await store.add(key, now)
-    return true
+    if (window.count <= policy.perAddress) return true
+    await store.remove(key, id)
+    return false
   }
   return { allow }
 }

@@ -21,13 +21,13 @@ export function createSignInService({ accounts, sessions, throttle }: Deps) {
   async function signIn(email: string, password: string, clientAddress: string): Promise<SignedIn> {
     // Counted per address as typed when it is not even well-formed, so junk is throttled too.
     const accountKey = normaliseEmail(email)?.key ?? email.trim().toLowerCase()
-    await throttle.admit(accountKey, clientAddress)
+    const attempt = await throttle.admit(accountKey, clientAddress)
     const account = await accounts.checkCredentials(email, password)
     if (account === undefined) {
-      await throttle.failed(accountKey, clientAddress)
+      await attempt.failed()
       throw new AppError('invalid_credentials', 'The e-mail address or the password is wrong.')
     }
-    await throttle.succeeded(accountKey, clientAddress)
+    await attempt.succeeded()
     // SPEC 5.7: nothing before the address is verified. Only someone who knows the password learns this.
     if (account.email_verified_at === null) {
       throw new AppError(

@@ -48,6 +48,9 @@ export function addressBucket(address: string): string {
     .join(':')}::/64`
 }
 
+/** An admitted sign-in attempt, counted already: say how it ended. */
+export type SignInAttempt = { failed(): Promise<void>; succeeded(): Promise<void> }
+
 type Deps = {
   store: AttemptStore
   clock: Clock
@@ -67,21 +70,31 @@ export function createSignInThrottle({ store, clock, policy = defaultSignInPolic
   }
   let lastPrune = 0
 
-  /** Throws `too_many_attempts` over a hard limit; waits out the account-wide slow-down. */
-  async function admit(account: string, address: string): Promise<void> {
+  /**
+   * Counts the attempt, then throws `too_many_attempts` over a hard limit or waits out the account-wide
+   * slow-down. The attempt is counted before the windows are read, so attempts sent all at once see each
+   * other: a burst gets no more passwords checked than the same attempts sent one after another.
+   */
+  async function admit(account: string, address: string): Promise<SignInAttempt> {
     const now = clock.now()
     const since = now - policy.windowMs
     const key = keys(account, address)
+    const [addressEvent, pairEvent] = await Promise.all([
+      store.add(key.address, now),
+      store.add(key.pair, now),
+    ])
     const [byAddress, byPair, byAccount] = await Promise.all([
       store.window(key.address, since),
       store.window(key.pair, since),
       store.window(key.account, since),
     ])
     const full = [
-      byAddress.count >= policy.perAddress ? byAddress : undefined,
-      byPair.count >= policy.perAccountAddress ? byPair : undefined,
+      byAddress.count > policy.perAddress ? byAddress : undefined,
+      byPair.count > policy.perAccountAddress ? byPair : undefined,
     ].filter((window) => window !== undefined)
     if (full.length > 0) {
+      // Refused before any password is checked: this attempt does not count.
+      await Promise.all([store.remove(key.address, addressEvent), store.remove(key.pair, pairEvent)])
       const retryAfter = Math.max(...full.map((window) => secondsUntilFree(window, policy.windowMs, now)))
       throw new AppError('too_many_attempts', 'Too many failed sign-ins. Wait before trying again.', {
         retryAfter,
@@ -89,24 +102,25 @@ export function createSignInThrottle({ store, clock, policy = defaultSignInPolic
     }
     const excess = byAccount.count - policy.accountSlowAfter
     if (excess >= 0) await delay(Math.min(policy.slowMaxMs, (excess + 1) * policy.slowStepMs))
-  }
-
-  async function failed(account: string, address: string): Promise<void> {
-    const now = clock.now()
-    const key = keys(account, address)
-    await Promise.all([store.add(key.address, now), store.add(key.pair, now), store.add(key.account, now)])
-    if (now - lastPrune >= policy.windowMs) {
-      lastPrune = now
-      await store.prune(now - policy.windowMs)
+    return {
+      // The address and pair counted the attempt already; the account-wide log counts failures only.
+      async failed() {
+        const at = clock.now()
+        await store.add(key.account, at)
+        if (at - lastPrune >= policy.windowMs) {
+          lastPrune = at
+          await store.prune(at - policy.windowMs)
+        }
+      },
+      // A success clears the pair, and takes back only its own event from the address's count: signing in
+      // to one's own account must not reset the failures of others behind the same address.
+      async succeeded() {
+        await Promise.all([store.remove(key.address, addressEvent), store.clear(key.pair)])
+      },
     }
   }
 
-  /** A success clears the pair only: signing in to one's own account must not reset an address's count. */
-  async function succeeded(account: string, address: string): Promise<void> {
-    await store.clear(keys(account, address).pair)
-  }
-
-  return { admit, failed, succeeded, policy }
+  return { admit, policy }
 }
 
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>

@@ -16,10 +16,12 @@ export function createAttemptRepository(db: Database): AttemptStore {
       return { count, oldest: count === 0 || row?.oldest == null ? undefined : Number(row.oldest) }
     },
     add: async (key, at) => {
-      await db
-        .insertInto('attempts')
-        .values({ id: randomBytes(12).toString('base64url'), key, at })
-        .execute()
+      const id = randomBytes(12).toString('base64url')
+      await db.insertInto('attempts').values({ id, key, at }).execute()
+      return id
+    },
+    remove: async (key, id) => {
+      await db.deleteFrom('attempts').where('id', '=', id).where('key', '=', key).execute()
     },
     clear: async (key) => {
       await db.deleteFrom('attempts').where('key', '=', key).execute()

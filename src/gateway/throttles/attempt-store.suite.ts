@@ -35,6 +35,23 @@ export function attemptStoreSuite(
       assert.deepEqual(await store.window(b, 0), { count: 1, oldest: 9_000 })
     })
 
+    it('removes one event by its id and leaves the others', async (t) => {
+      const { store, close } = await open()
+      t.after(close)
+      const key = attemptKey('test', 'remove')
+      const other = attemptKey('test', 'other')
+      const first = await store.add(key, 1_000)
+      const second = await store.add(key, 1_000)
+      assert.notEqual(first, second)
+      await store.add(other, 1_000)
+      await store.remove(key, first)
+      await store.remove(other, second)
+      assert.deepEqual(await store.window(key, 0), { count: 1, oldest: 1_000 })
+      assert.equal((await store.window(other, 0)).count, 1)
+      await store.remove(key, second)
+      assert.equal((await store.window(key, 0)).count, 0)
+    })
+
     it('counts two events at the same millisecond twice', async (t) => {
       const { store, close } = await open()
       t.after(close)

@@ -14,7 +14,10 @@ export type AttemptWindow = {
 export type AttemptStore = {
   /** Events under `key` strictly after `since` (an event exactly a window old has left it). */
   window(key: string, since: number): Promise<AttemptWindow>
-  add(key: string, at: number): Promise<void>
+  /** Records an event; answers its id, for `remove`. */
+  add(key: string, at: number): Promise<string>
+  /** Forgets one event (an attempt that turned out not to count). */
+  remove(key: string, id: string): Promise<void>
   clear(key: string): Promise<void>
   /** Forgets every event older than `before`, whatever its key. */
   prune(before: number): Promise<void>

@@ -164,6 +164,38 @@ describe('POST /v2/session', () => {
       await gw.signIn('ann@example.com', testPassword, '198.51.100.7')
     })
 
+    it('lets no more than 5 guesses through when they are sent all at once', async (t) => {
+      const gw = await buildAccountTestGateway()
+      t.after(() => gw.close())
+      await gw.verifiedAccount('ann@example.com')
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          gw.post(
+            '/v2/session',
+            { email: 'ann@example.com', password: `guess number ${i}` },
+            { remoteAddress: '198.51.100.7' },
+          ),
+        ),
+      )
+      const codes = answers.map((response) => response.json().code as string)
+      assert.deepEqual(
+        codes.filter((code) => code !== 'invalid_credentials' && code !== 'too_many_attempts'),
+        [],
+      )
+      // Guessing on one at a time afterwards: still no more than 5 passwords checked in all.
+      for (let i = 0; i < 10; i++) {
+        const response = await gw.post(
+          '/v2/session',
+          { email: 'ann@example.com', password: `later guess ${i}` },
+          { remoteAddress: '198.51.100.7' },
+        )
+        codes.push(response.json().code as string)
+      }
+      const checked = codes.filter((code) => code === 'invalid_credentials').length
+      assert.ok(checked <= 5, `${checked} passwords checked: ${codes.join(', ')}`)
+      assert.equal(codes.at(-1), 'too_many_attempts')
+    })
+
     it("cannot be used by a stranger to lock the owner out: the owner's address still signs in", async (t) => {
       const gw = await buildAccountTestGateway()
       t.after(() => gw.close())
