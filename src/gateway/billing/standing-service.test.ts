@@ -55,8 +55,9 @@ describe('standing on the trial', () => {
   it('is the trial with its quota until 30 days after verification, then trial_expired', async () => {
     const { standing } = harness()
     const ends = verifiedAt + 30 * dayMs
-    assert.deepEqual(await standing.standingFor('acct_a', verifiedAt), { plan: 'trial', trialQuota: true })
-    assert.deepEqual(await standing.standingFor('acct_a', ends - 1), { plan: 'trial', trialQuota: true })
+    const onTrial = { plan: 'trial', trialQuota: true, trialUsed: 0 }
+    assert.deepEqual(await standing.standingFor('acct_a', verifiedAt), onTrial)
+    assert.deepEqual(await standing.standingFor('acct_a', ends - 1), onTrial)
     assert.equal(await refusal(standing.standingFor('acct_a', ends)), 'trial_expired')
     assert.equal(await refusal(standing.standingFor('acct_a', ends + 90 * dayMs)), 'trial_expired')
   })
@@ -70,6 +71,19 @@ describe('standing on the trial', () => {
     assert.equal(error.status, 402)
     assert.match(error.message, /ended on 2026-04-01T09:00:00\.000Z/)
     assert.equal(calls.findAccount, 1, 'the second call came from the cache')
+  })
+
+  it("carries the ledger's count of trial requests, the floor of admission's trial counter", async () => {
+    const { standing, written, calls } = harness()
+    written.set(dayOf(verifiedAt - dayMs), 5) // before the trial: not its requests
+    written.set(dayOf(verifiedAt), 400)
+    written.set(dayOf(verifiedAt + 3 * dayMs), 598)
+    const now = verifiedAt + 3 * dayMs + 60_000
+    assert.equal((await standing.standingFor('acct_a', now)).trialUsed, 998)
+    written.set(dayOf(verifiedAt + 3 * dayMs), 599)
+    assert.equal((await standing.standingFor('acct_a', now + 4_999)).trialUsed, 998, 'cached for 5 s')
+    assert.equal((await standing.standingFor('acct_a', now + 5_000)).trialUsed, 999)
+    assert.equal(calls.requestsBetween, 2)
   })
 
   it('counts from sign-up when an account has no verification time', async () => {

@@ -38,6 +38,8 @@ type AccountStanding = {
   plan: Plan
   trialEndsAt: number
   capCents: number | null
+  /** On a trial, the standing admission gets (with the ledger's count of trial requests); else undefined. */
+  trial: Standing | undefined
   loadedAt: number
 }
 
@@ -74,10 +76,22 @@ export function createStandingService({
     // A key's account always exists (keys are deleted with it): a missing row is a bug, not a refusal.
     if (row === undefined) throw new Error(`no account ${accountId} behind an authenticated key`)
     if (!isPlanId(row.plan)) throw new Error(`account ${accountId} has an unknown plan`)
+    const trialStartsAt = row.email_verified_at ?? row.created_at
+    // The ledger's count is the floor of the trial counter (standing.ts `trialUsed`): every row is a billable
+    // request the counter has admitted, whether or not the counter itself survived.
+    const trial =
+      row.plan === 'trial'
+        ? Object.freeze({
+            plan: 'trial' as const,
+            trialQuota: true,
+            trialUsed: await repo.requestsBetween(accountId, dayOf(trialStartsAt), dayOf(now)),
+          })
+        : undefined
     const standing = {
       plan: catalog.get(row.plan),
-      trialEndsAt: (row.email_verified_at ?? row.created_at) + trialDays * dayMs,
+      trialEndsAt: trialStartsAt + trialDays * dayMs,
       capCents: row.cap_cents,
+      trial,
       loadedAt: now,
     }
     remember(accounts, accountId, standing)
@@ -138,7 +152,7 @@ export function createStandingService({
             'starts with an e-mail to our billing contact: see /dashboard/account.',
         )
       }
-      return answers.trial
+      return standing.trial ?? answers.trial
     }
     if (standing.capCents === null) return answers[plan.id]
     const used = await monthRequests(accountId, now)

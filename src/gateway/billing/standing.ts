@@ -8,6 +8,12 @@ export type Standing = {
   plan: PlanId
   /** The trial's 1,000-request allowance applies: admission takes one from the account's trial quota. */
   trialQuota: boolean
+  /**
+   * On a trial: the billable requests the usage ledger holds for it (read at most `cacheMs` ago). Admission
+   * counts the trial from at least this, so a lost counter (a restarted `dev`, a Redis that kept nothing)
+   * never grants the allowance twice.
+   */
+  trialUsed?: number
 }
 
 export type StandingService = {

@@ -299,6 +299,31 @@ export function runAdmissionStoreSuite(name: string, makeStore: MakeAdmissionSto
         )
       }))
 
+    test('a quota counts from at least its floor: a lost counter does not grant the allowance again', () =>
+      withStore(async (store, _clock, harness) => {
+        // A fresh counter (a restarted process, a Redis that kept nothing) with 998 in the ledger: 2 left.
+        const request = (floor: number): AdmissionRequest => ({
+          rules: [],
+          quota: { key: 'acct_a', limit: 1000, amount: 1, floor },
+        })
+        assert.equal(await store.quotaUsed('acct_a'), 0)
+        admitted(await store.admit(request(998)))
+        assert.equal(await store.quotaUsed('acct_a'), 999)
+        // A floor read a little earlier (cached, lower) never lowers what the counter holds.
+        admitted(await harness.open().admit(request(990)))
+        assert.equal(refused(await store.admit(request(998))).reason, 'quota_exhausted')
+        assert.equal(refused(await store.admit(request(0))).reason, 'quota_exhausted')
+        assert.equal(await store.quotaUsed('acct_a'), 1000)
+        // A floor at the limit refuses even a counter that never saw the account.
+        assert.equal(
+          refused(
+            await store.admit({ rules: [], quota: { key: 'acct_b', limit: 1000, amount: 1, floor: 1000 } }),
+          ).reason,
+          'quota_exhausted',
+        )
+        assert.equal(await store.quotaUsed('acct_b'), 0)
+      }))
+
     test('a refund gives one request back and never goes below zero', () =>
       withStore(async (store) => {
         const request = { rules: [], quota: { key: 'acct_a', limit: 2, amount: 1 as const } }
@@ -351,6 +376,8 @@ export function runAdmissionStoreSuite(name: string, makeStore: MakeAdmissionSto
           { rules: [], now: -1 },
           { rules: [], inFlight: { key: 'acct_a', limit: 0, leaseMs: 1 } },
           { rules: [], quota: { key: 'acct_a', limit: -1, amount: 1 } },
+          { rules: [], quota: { key: 'acct_a', limit: 1, amount: 1, floor: -1 } },
+          { rules: [], quota: { key: 'acct_a', limit: 1, amount: 1, floor: 0.5 } },
         ]
         for (const request of bad) await assert.rejects(store.admit(request), TypeError)
       }))

@@ -32,8 +32,12 @@ export type AdmissionRequest = {
   rules: LimitRule[]
   /** Concurrent fetches per account: a lease to `release` after the fetch; it expires after `leaseMs`. */
   inFlight?: { key: string; limit: number; leaseMs: number }
-  /** A total (no window) that only goes up on admission: the trial's billable requests. */
-  quota?: { key: string; limit: number; amount: 1 }
+  /**
+   * A total (no window) that only goes up on admission: the trial's billable requests. `floor` is a count
+   * known to be used already (the usage ledger's): the store counts from at least that, so a counter lost
+   * with a restarted process or a Redis that kept nothing cannot hand the allowance out a second time.
+   */
+  quota?: { key: string; limit: number; amount: 1; floor?: number }
   /** Epoch ms from the injected clock; the store's own clock when absent. */
   now?: number
 }
@@ -112,6 +116,8 @@ export function fetchAdmission(input: {
   limits?: AdmissionLimits
   /** Count against the trial allowance (accounts without a paid plan). */
   trial?: boolean
+  /** The trial requests the usage ledger holds already: the least the trial counter may start from. */
+  trialUsed?: number
   now?: number
 }): AdmissionRequest {
   const limits = input.limits ?? defaultLimits
@@ -130,7 +136,10 @@ export function fetchAdmission(input: {
     ],
     inFlight: { key: account, limit: limits.inFlight, leaseMs: limits.inFlightLeaseMs },
   }
-  if (input.trial === true) request.quota = { key: account, limit: limits.trialRequests, amount: 1 }
+  if (input.trial === true) {
+    request.quota = { key: account, limit: limits.trialRequests, amount: 1 }
+    if (input.trialUsed !== undefined) request.quota.floor = input.trialUsed
+  }
   if (input.now !== undefined) request.now = input.now
   return request
 }
@@ -205,9 +214,13 @@ export function checkRequest(request: AdmissionRequest, clock: Clock): CheckedRe
   }
   if (
     quota !== undefined &&
-    (quota.key === '' || !Number.isSafeInteger(quota.limit) || quota.limit < 0 || quota.amount !== 1)
+    (quota.key === '' ||
+      !Number.isSafeInteger(quota.limit) ||
+      quota.limit < 0 ||
+      quota.amount !== 1 ||
+      (quota.floor !== undefined && (!Number.isSafeInteger(quota.floor) || quota.floor < 0)))
   ) {
-    throw new TypeError('admission: quota needs a key, a whole limit >= 0 and amount 1')
+    throw new TypeError('admission: quota needs a key, a whole limit >= 0, amount 1 and a whole floor >= 0')
   }
   return { ...request, now }
 }

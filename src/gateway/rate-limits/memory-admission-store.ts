@@ -138,7 +138,7 @@ export function createMemoryAdmissionStore({
       const seen = {
         rules: seenRules,
         inFlight: seenInFlight,
-        quotaUsed: quota === undefined ? undefined : (used.get(quota.key) ?? 0),
+        quotaUsed: quota === undefined ? undefined : Math.max(used.get(quota.key) ?? 0, quota.floor ?? 0),
       }
 
       const admitted = admits(request, seen)

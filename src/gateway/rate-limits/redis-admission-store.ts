@@ -23,7 +23,8 @@ import { systemClock, type Clock } from '../../shared/clock.ts'
 import { checkRequest, settle, type AdmissionStore, type LogSeen } from './admission.ts'
 
 // KEYS: n rule logs, then the in-flight leases (if ARGV[4] == '1'), then the trial counter (if ARGV[5] == '1').
-// ARGV: now, id, n, has in-flight, has quota, (limit, windowMs) per rule, [in-flight limit, leaseMs], [quota limit].
+// ARGV: now, id, n, has in-flight, has quota, (limit, windowMs) per rule, [in-flight limit, leaseMs],
+// [quota limit, quota floor]. The trial counter counts from at least its floor (the usage ledger's count).
 // Reply: admitted (1/0), (count, pivot) per rule, [in-flight count, pivot], [quota used]; pivot -1 = none.
 // The pivot is the entry at index max(0, count - limit): the one whose departure brings the count under the limit.
 const admitLua = `
@@ -70,7 +71,7 @@ end
 local quota_key, used
 if has_quota then
   quota_key = KEYS[next_key]
-  used = tonumber(redis.call('GET', quota_key) or '0')
+  used = math.max(tonumber(redis.call('GET', quota_key) or '0'), tonumber(ARGV[next_arg + 1]))
   if used + 1 > tonumber(ARGV[next_arg]) then pass = false end
   reply[#reply + 1] = used
 end
@@ -87,7 +88,7 @@ if pass then
       redis.call('PEXPIRE', in_flight_key, lease_ms)
     end
   end
-  if has_quota then redis.call('INCR', quota_key) end
+  if has_quota then redis.call('SET', quota_key, used + 1) end
 end
 return reply
 `
@@ -163,7 +164,7 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
       }
       if (quota !== undefined) {
         keys.push(`${prefix}trial:${quota.key}`)
-        args.push(quota.limit)
+        args.push(quota.limit, quota.floor ?? 0)
       }
 
       const reply = integers(await run(admitScript, keys, args))

@@ -59,6 +59,8 @@ export type RateLimiter = {
       accountId: string
       host: string
       trial: boolean
+      /** Trial requests the usage ledger holds already: the trial counter never counts from less. */
+      trialUsed?: number | undefined
       limits: Readonly<AdmissionLimits>
       now: number
     },
@@ -184,12 +186,13 @@ export function createRateLimiter(deps: RateLimitDeps, log: FastifyBaseLogger): 
       if (!answer.admitted) throw refusalError(answer, limits)
     },
 
-    fetch: async (reply, { accountId, host, trial, limits, now }) => {
+    fetch: async (reply, { accountId, host, trial, trialUsed, limits, now }) => {
       const request = fetchAdmission({
         accountId,
         hostKey: hostKey(deps.hostKeySecret, host),
         limits,
         trial,
+        ...(trialUsed !== undefined && { trialUsed }),
         now,
       })
       const answer = await guard(store.admit(request))

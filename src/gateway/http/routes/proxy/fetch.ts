@@ -207,7 +207,14 @@ async function fetchOnce(
   // Trial over or spending cap reached: refused before anything is counted (SPEC 5.7, DESIGN 2).
   const standing = deps.standing === undefined ? undefined : await deps.standing.standingFor(accountId, now)
   const trial = standing?.trialQuota === true
-  const ticket = await deps.limiter.fetch(reply, { accountId, host: url.hostname, trial, limits, now })
+  const ticket = await deps.limiter.fetch(reply, {
+    accountId,
+    host: url.hostname,
+    trial,
+    trialUsed: standing?.trialUsed,
+    limits,
+    now,
+  })
   let billable = false
   try {
     // An empty User-Agent counts as none: the node then sends its own identifier (DESIGN 2).
