@@ -148,7 +148,8 @@ describe('graceful shutdown', { timeout: 180_000 }, () => {
 
   it('answers /readyz 503 draining while a shutdown delay keeps the port open', async () => {
     const node = await startNodeProcess()
-    const gateway = await startGatewayProcess(node.url, { SALLYPORT_SHUTDOWN_DELAY_MS: '1500' })
+    // Long enough that the two requests below land inside it on a busy machine too.
+    const gateway = await startGatewayProcess(node.url, { SALLYPORT_SHUTDOWN_DELAY_MS: '5000' })
     const before = await fetch(`${gateway.base}/readyz`)
     assert.equal(before.status, 200)
 

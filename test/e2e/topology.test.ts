@@ -5,8 +5,10 @@
  *
  * One story, in order: a user signs up on gateway A and mints keys there; the keys fetch through both
  * gateways; the account's fetch budget is exact across them; a key revoked on A is refused on B at the very
- * next request; a node killed mid-request is failed over; a Redis restart refuses fetches fast while Redis
- * is away, and they are served again once it is back, without restarting a gateway.
+ * next request; a node killed mid-request is failed over, and each gateway's /metrics says so; a Redis
+ * restart refuses fetches fast while Redis is away, and they are served again once it is back, without
+ * restarting a gateway; and once the gateways have stopped, the ledger holds each envelope exactly once,
+ * whichever gateway served it.
  */
 import assert from 'node:assert/strict'
 import { readdir, readFile } from 'node:fs/promises'
@@ -15,6 +17,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { after, before, describe, it, test } from 'node:test'
 import { eventually } from '../helpers/cli.ts'
+import { scrape, valueOf } from '../helpers/metrics.ts'
 import { openers, postgresAvailable, postgresUrl, type TestDatabase } from '../helpers/databases.ts'
 import {
   cliOk,
@@ -24,6 +27,7 @@ import {
   startRedisServer,
   startTopology,
   waitUntilServing,
+  type GatewayProcess,
   type RedisServer,
   type Topology,
 } from '../helpers/topology.ts'
@@ -97,6 +101,8 @@ if (missing !== undefined) {
             SALLYPORT_HEALTH_INTERVAL_MS: '200',
             SALLYPORT_HEALTH_TIMEOUT_MS: '1000',
             SALLYPORT_LOG_LEVEL: 'info',
+            // Each gateway's operator listener on a free port, named in its "gateway listening" line.
+            SALLYPORT_OPERATOR_PORT: '0',
           },
           alongside: async (adminEnv) => {
             opsKey = await operatorKey(adminEnv, 'topology-ops@example.test')
@@ -128,6 +134,12 @@ if (missing !== undefined) {
           { 'x-api-key': apiKey },
         )
       const codeOf = async (response: Response) => ((await response.json()) as { code?: string }).code
+      /** What the gateway's operator listener serves, found as an operator finds it: in the log. */
+      const metricsOf = (gateway: GatewayProcess) => {
+        const url = /"metrics_url":"([^"]+)"/.exec(gateway.process.output())?.[1]
+        assert.ok(url, 'the listening line names the metrics URL')
+        return scrape(url)
+      }
 
       /** The verification link of the newest mail in the gateway's outbox, as the user reads it. */
       async function verificationToken(outbox: string): Promise<string> {
@@ -265,6 +277,39 @@ if (missing !== undefined) {
           assert.equal(refused.status, 503)
           assert.equal(await codeOf(refused), 'region_out_of_service')
         }
+
+        // The same, as each gateway's /metrics tells the operator; no label names the target.
+        for (const gateway of topology.gateways) {
+          // Polled: a request is counted once its answer has been sent, not before the caller reads it.
+          const { text, samples } = await eventually(async () => {
+            const scraped = await metricsOf(gateway)
+            const counted = valueOf(scraped.samples, 'sallyport_gateway_http_requests_total', {
+              route: '/v2/proxy/fetch',
+              code: 'region_out_of_service',
+            })
+            return counted > 0 ? scraped : undefined
+          })
+          const inService = (region: string) =>
+            valueOf(samples, 'sallyport_gateway_region_in_service', { region })
+          assert.equal(inService('us-east'), 0)
+          assert.equal(inService('us-west'), 1)
+          assert.equal(valueOf(samples, 'sallyport_gateway_node_healthy', { region: 'us-east' }), 0)
+          assert.equal(
+            valueOf(samples, 'sallyport_gateway_http_requests_total', {
+              route: '/v2/proxy/fetch',
+              status: '503',
+              code: 'region_out_of_service',
+            }),
+            1,
+          )
+          assert.ok(!text.includes(new URL(targetUrl).host), 'no target in the metrics')
+        }
+        const failedOver = valueOf(
+          (await metricsOf(topology.gateways[0]!)).samples,
+          'sallyport_gateway_egress_total',
+          { requested_region: 'us-east', region_used: 'us-west', outcome: 'envelope' },
+        )
+        assert.equal(failedOver, 1, 'the fail-over, counted on gateway A')
       })
 
       it('answers 503 store_unavailable at once while Redis is down, and serves again once it is back', async () => {
@@ -296,6 +341,26 @@ if (missing !== undefined) {
         }
         for (const gateway of topology.gateways)
           assert.equal(gateway.process.child.exitCode, null, 'not restarted')
+      })
+
+      it('bills every envelope once, whichever gateway served it, and nothing that was refused', async () => {
+        // SIGTERM: each gateway writes the usage counts it still holds, then exits 0.
+        for (const gateway of topology.gateways)
+          assert.equal(await gateway.process.kill('SIGTERM'), 0, gateway.process.output())
+        const billed = async (email: string) => {
+          const row = await database.db
+            .selectFrom('usage_daily')
+            .innerJoin('accounts', 'accounts.id', 'usage_daily.account_id')
+            .select((eb) => eb.fn.sum<number | string | null>('usage_daily.requests').as('requests'))
+            .where('accounts.email', '=', email)
+            .executeTakeFirst()
+          return Number(row?.requests ?? 0)
+        }
+        // The user: 2 envelopes, then 8 of the burst, through A and B; the 429s and the revoked key: none.
+        assert.equal(await billed(userEmail), 10)
+        // The operator: the fetch that failed over (once, though two nodes worked on it), and one envelope
+        // per gateway after the Redis restart; the 503s while us-east or Redis was away: none.
+        assert.equal(await billed('topology-ops@example.test'), 3)
       })
     },
   )

@@ -17,7 +17,9 @@ const provider = { getMigrations: async () => migrations }
  * PostgreSQL: Kysely takes an advisory lock and runs the migrations in one transaction. The bookkeeping
  * tables are named with the schema the migrations create their tables in (the first of search_path):
  * Kysely otherwise takes a `kysely_migration` table in ANY schema as its own, and one database with a
- * schema per tenant or per test would share (and corrupt) one history.
+ * schema per tenant or per test would share (and corrupt) one history. The introspection it asks whether
+ * those tables exist sees that schema only, so schemas dropped beside it meanwhile cannot fail the run
+ * (schema-introspector.ts).
  *
  * SQLite: Kysely takes no lock (it assumes one connection), so a gateway starting while `sallyport migrate`
  * or an admin command runs could create the same table twice. Everything runs in one BEGIN IMMEDIATE

@@ -9,16 +9,11 @@
  *   connection that failed so is dropped from the pool, never handed out again. Once the server answers
  *   again the pool opens new connections by itself: nothing needs a restart.
  */
-import {
-  Kysely,
-  PostgresDialect,
-  type PostgresPool,
-  type PostgresPoolClient,
-  type PostgresQueryResult,
-} from 'kysely'
+import { Kysely, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely'
 import pg from 'pg'
 import { asDatabaseFault, databaseUnavailable, isDatabaseFault } from './database-faults.ts'
 import type { DatabaseSchema } from './schema.ts'
+import { CurrentSchemaPostgresDialect } from './schema-introspector.ts'
 
 export type PostgresPoolSettings = Readonly<{
   /** Connections per process (SALLYPORT_DATABASE_POOL_SIZE). */
@@ -140,5 +135,8 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   })
   // Without a listener an idle connection's error (a server restart) would end the process.
   pool.on('error', (error) => options.onIdleError?.(error))
-  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: faultAwarePool(pool) }) })
+  // Introspection (the Migrator's "do my tables exist?") sees this process's schema only: schema-introspector.ts.
+  return new Kysely<DatabaseSchema>({
+    dialect: new CurrentSchemaPostgresDialect({ pool: faultAwarePool(pool) }),
+  })
 }
