@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import SQLite from 'better-sqlite3'
+import type BetterSqlite3 from 'better-sqlite3'
+import { SQLite } from '../../src/infra/database/sqlite-binding.ts'
 import { Kysely, SqliteDialect } from 'kysely'
 import pino from 'pino'
 import type { DatabaseSchema } from '../../src/infra/database/schema.ts'
@@ -121,7 +122,7 @@ try {
   // Kysely itself with one change: the better-sqlite3 handle it gets memoises prepare() by SQL text.
   const cachingSqlite = new SQLite(file)
   cachingSqlite.pragma('journal_mode = WAL')
-  const statements = new Map<string, SQLite.Statement>()
+  const statements = new Map<string, BetterSqlite3.Statement>()
   const cachingDb = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({
       database: {

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import Sqlite from 'better-sqlite3'
 import { databaseFileName } from '../../src/infra/database/database.ts'
+import { SQLite } from '../../src/infra/database/sqlite-binding.ts'
 import { freePort, runCli, type CliProcess } from '../helpers/cli.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 
@@ -67,7 +67,7 @@ describe('the trial across a restart of sallyport dev', { timeout: 120_000 }, ()
   }
 
   function ledger(): number {
-    const db = new Sqlite(join(dataDir, databaseFileName))
+    const db = new SQLite(join(dataDir, databaseFileName))
     try {
       const row = db
         .prepare(
@@ -82,7 +82,7 @@ describe('the trial across a restart of sallyport dev', { timeout: 120_000 }, ()
 
   it('counts on from the ledger after a restart and stops at 1,000', async () => {
     // 997 trial requests already in the ledger, as if served by an earlier run of this process.
-    const db = new Sqlite(join(dataDir, databaseFileName))
+    const db = new SQLite(join(dataDir, databaseFileName))
     try {
       const { id } = db.prepare('select id from accounts where email = ?').get(email) as { id: string }
       const today = new Date().toISOString().slice(0, 10)

@@ -7,10 +7,10 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import SQLite from 'better-sqlite3'
 import { Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely'
 import { ConfigError } from '../../config/config.ts'
 import { portableSqlite } from './portable-sqlite.ts'
+import { SQLite } from './sqlite-binding.ts'
 import { openPostgresDatabase, postgresPoolDefaults, type PostgresPoolSettings } from './postgres.ts'
 import type { DatabaseSchema } from './schema.ts'
 import { withStatementCache } from './statement-cache.ts'

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import SQLite from 'better-sqlite3'
+import { SQLite } from './sqlite-binding.ts'
 import { portableSqlite } from './portable-sqlite.ts'
 
 function handle() {
