@@ -125,6 +125,27 @@ describe(
       await screenshot('check-email')
     })
 
+    it('sending the link again asks for the password, with a problem shown next to its field', async () => {
+      assert.equal(await page.getByLabel('E-mail address').inputValue(), email)
+      await page.getByLabel('Your password').fill('short')
+      await page.getByRole('button', { name: 'Send the link again' }).click()
+      const error = page.locator('#resend-password-error')
+      await error.waitFor()
+      assert.match(await error.innerText(), /at least 10 characters/)
+      const field = page.locator('#resend-password')
+      assert.equal(await field.getAttribute('aria-invalid'), 'true')
+      assert.match((await field.getAttribute('aria-describedby')) ?? '', /\bresend-password-error\b/)
+      assert.equal(await inPage(page, 'document.activeElement.id'), 'resend-password')
+      await screenshot('resend-short-password')
+
+      await field.fill(password)
+      await page.getByRole('button', { name: 'Send the link again' }).click()
+      await page.locator('#status', { hasText: /new link is on its way/ }).waitFor()
+      assert.equal(await field.getAttribute('aria-invalid'), null)
+      assert.equal(await field.inputValue(), '')
+      await screenshot('resend-sent')
+    })
+
     it('opening the mailed link does not verify; the button on the page does', async () => {
       const link = await mailedLink(cli.dataDir, email, '/dashboard/verify')
       await page.goto(new URL(`${link.pathname}${link.search}`, cli.baseUrl).href)

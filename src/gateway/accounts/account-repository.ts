@@ -24,16 +24,6 @@ export function createAccountRepository(db: Database) {
     return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
-  /** A sign-up again for an address not verified yet: its password is the latest sign-up's. */
-  async function setPendingPassword(id: string, passwordHash: string, now: number): Promise<void> {
-    await db
-      .updateTable('accounts')
-      .set({ password_hash: passwordHash, updated_at: now })
-      .where('id', '=', id)
-      .where('email_verified_at', 'is', null)
-      .execute()
-  }
-
   async function setPassword(id: string, passwordHash: string, now: number): Promise<void> {
     await db
       .updateTable('accounts')
@@ -51,7 +41,9 @@ export function createAccountRepository(db: Database) {
 
   /**
    * Consumes a verification token and verifies its account, in one transaction. Single use: the token
-   * is marked used by the same UPDATE that finds it, so two racing requests cannot both succeed.
+   * is marked used by the same UPDATE that finds it, so two racing requests cannot both succeed. The
+   * account gets the password the token was issued with (each link sets its own, whatever was asked for
+   * since); a verification token without one confirms nothing.
    */
   async function verifyEmail(digest: string, now: number): Promise<string | undefined> {
     return db.transaction().execute(async (trx) => {
@@ -63,16 +55,13 @@ export function createAccountRepository(db: Database) {
         .where('purpose', '=', 'verify_email')
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
+        .where('password_hash', 'is not', null)
         .returning(['account_id', 'password_hash'])
         .executeTakeFirst()
-      if (token === undefined) return undefined
+      if (token === undefined || token.password_hash === null) return undefined
       await trx
         .updateTable('accounts')
-        .set((eb) => ({
-          email_verified_at: now,
-          password_hash: eb.fn.coalesce(eb.val(token.password_hash), eb.ref('password_hash')),
-          updated_at: now,
-        }))
+        .set({ email_verified_at: now, password_hash: token.password_hash, updated_at: now })
         .where('id', '=', token.account_id)
         .where('email_verified_at', 'is', null)
         .execute()
@@ -166,7 +155,6 @@ export function createAccountRepository(db: Database) {
     insert,
     findByEmailKey,
     findById,
-    setPendingPassword,
     setPassword,
     insertToken,
     verifyEmail,

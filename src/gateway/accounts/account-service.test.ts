@@ -68,12 +68,47 @@ describe('account service', () => {
     const s = await service()
     t.after(s.close)
     await s.accounts.createVerifiedAccount('ann@example.com', 'correct horse battery')
-    await s.accounts.resendVerification('nobody@example.com')
-    await s.accounts.resendVerification('ann@example.com')
+    await s.accounts.resendVerification('nobody@example.com', 'whatever password')
+    await s.accounts.resendVerification('ann@example.com', 'whatever password')
     await s.accounts.requestPasswordReset('nobody@example.com')
     await s.accounts.requestPasswordReset('ann@example.com')
     await s.background.drain()
     assert.deepEqual(s.sent, ['reset_password ann@example.com'])
+  })
+
+  it('hashes the password on resend whatever the address, and refuses one sign-up would refuse', async (t) => {
+    const s = await service()
+    t.after(s.close)
+    await s.accounts.createVerifiedAccount('ann@example.com', 'correct horse battery')
+    await s.accounts.signUp('bob@example.com', 'correct horse battery')
+    s.calls.hash = 0
+    for (const address of ['ann@example.com', 'bob@example.com', 'nobody@example.com']) {
+      await s.accounts.resendVerification(address, 'whatever password')
+    }
+    assert.equal(s.calls.hash, 3)
+    await assert.rejects(s.accounts.resendVerification('bob@example.com', 'short'), {
+      code: 'invalid_request',
+      message: /password/,
+    })
+    await assert.rejects(s.accounts.resendVerification('not an address', 'whatever password'), {
+      code: 'invalid_request',
+    })
+    assert.equal(s.calls.hash, 3)
+    await s.background.drain()
+    assert.deepEqual(s.sent, ['verify_email bob@example.com', 'verify_email bob@example.com'])
+  })
+
+  it("keeps the first sign-up's password stored until a link is confirmed, then sets that link's", async (t) => {
+    const s = await service()
+    t.after(s.close)
+    await s.accounts.signUp('bob@example.com', 'first password')
+    await s.accounts.signUp('bob@example.com', 'second password')
+    await s.accounts.resendVerification('bob@example.com', 'third password')
+    for (const password of ['second password', 'third password']) {
+      assert.equal(await s.accounts.checkCredentials('bob@example.com', password), undefined)
+    }
+    const account = await s.accounts.checkCredentials('bob@example.com', 'first password')
+    assert.equal(account?.email_verified_at, null, 'an unverified account; sign-in refuses it a session')
   })
 
   it('computes the trial from the verification date', async (t) => {

@@ -4,6 +4,11 @@
  *
  * Sign-up, resend and reset answer the same whether or not the address has an account, in about the
  * same time: the password is hashed either way, and mail goes out in the background.
+ *
+ * Pre-account hijacking: until the address is confirmed, the account's stored password is never changed.
+ * Each confirmation link carries the password of the request that asked for it (a sign-up, or a resend,
+ * which takes the password too) and confirming sets that one, so nobody can have a link mailed that sets a
+ * password they did not type themselves.
  */
 import { AppError } from '../../shared/errors.ts'
 import { newId } from '../../shared/ids.ts'
@@ -138,10 +143,8 @@ export function createAccountService({
     if (await repo.insert(row)) return sendVerification(row, passwordHash)
     const existing = await repo.findByEmailKey(address.key)
     if (existing === undefined) return
-    if (existing.email_verified_at === null) {
-      await repo.setPendingPassword(existing.id, passwordHash, now)
-      return sendVerification(existing, passwordHash)
-    }
+    // Still waiting: a new link bound to this sign-up's password; the account and older links keep theirs.
+    if (existing.email_verified_at === null) return sendVerification(existing, passwordHash)
     mail(existing, 'already_registered', alreadyRegisteredMail(existing.email, `${links.base()}/dashboard`))
   }
 
@@ -157,10 +160,18 @@ export function createAccountService({
     return accountId
   }
 
-  async function resendVerification(rawEmail: string): Promise<void> {
-    const account = await repo.findByEmailKey(email(rawEmail).key)
+  /**
+   * A new link for an address still waiting, bound to the password given here, like a repeated sign-up.
+   * Never to the stored one: that may be a stranger's who signed up for the address first. The password is
+   * hashed whatever the address, so a registered one answers in about the same time as any other.
+   */
+  async function resendVerification(rawEmail: string, password: string): Promise<void> {
+    const address = email(rawEmail)
+    newPassword(password)
+    const passwordHash = await hasher.hash(password)
+    const account = await repo.findByEmailKey(address.key)
     if (account === undefined || account.email_verified_at !== null) return
-    await sendVerification(account, account.password_hash)
+    await sendVerification(account, passwordHash)
   }
 
   async function requestPasswordReset(rawEmail: string): Promise<void> {

@@ -92,6 +92,15 @@ describe('dashboard markup', () => {
       },
     )
     assert.equal(input(render('/dashboard/signin'), 'password').autocomplete, 'current-password')
+    // Resend binds the new link to the password typed here, under the sign-up rules.
+    const resend = input(render('/dashboard/check-email', { email: 'a@example.com' }), 'password')
+    assert.deepEqual(pick(resend, 'type', 'autocomplete', 'required', 'minlength', 'maxlength'), {
+      type: 'password',
+      autocomplete: 'current-password',
+      required: true,
+      minlength: '10',
+      maxlength: '128',
+    })
     const reset = input(render('/dashboard/reset-password', { token: 't' }), 'password')
     assert.deepEqual(pick(reset, 'autocomplete', 'minlength'), {
       autocomplete: 'new-password',

@@ -111,16 +111,19 @@ forEachDialect((name, openDb) => {
       assert.equal(await accounts.resetPassword('b'.repeat(64), 'new', 4_999), 'acct_1')
     })
 
-    it('sets a pending password only while the address is unverified', async (t) => {
+    it('sets the password each verification link was issued with, and never without one', async (t) => {
       const { accounts, close } = await repository()
       t.after(close)
       await accounts.insert(account)
-      await accounts.setPendingPassword('acct_1', 'second-signup', 1_500)
-      assert.equal((await accounts.findById('acct_1'))?.password_hash, 'second-signup')
       await accounts.insertToken(token('a', 'verify_email'))
-      await accounts.verifyEmail('a'.repeat(64), 2_000)
-      await accounts.setPendingPassword('acct_1', 'stranger', 2_500)
+      await accounts.insertToken(token('b', 'verify_email'))
+      await accounts.insertToken({ ...token('n', 'verify_email'), password_hash: null })
+      assert.equal(await accounts.verifyEmail('n'.repeat(64), 2_000), undefined)
+      assert.equal((await accounts.findById('acct_1'))?.email_verified_at, null)
+      // The older link sets its own password, not the newer one's.
+      assert.equal(await accounts.verifyEmail('a'.repeat(64), 2_000), 'acct_1')
       assert.equal((await accounts.findById('acct_1'))?.password_hash, 'hash-of-a')
+      assert.equal(await accounts.verifyEmail('b'.repeat(64), 2_500), undefined)
       await accounts.setPassword('acct_1', 'changed', 3_000)
       const row = await accounts.findById('acct_1')
       assert.equal(row?.password_hash, 'changed')

@@ -164,7 +164,10 @@ export const clientForms = String.raw`
 
   var onSuccess = {
     signup: function (form, r, body) { location.assign('/dashboard/check-email?email=' + encodeURIComponent(body.email)); },
-    resend: function () { say('If that address has an account waiting for verification, a new link is on its way.', 'success'); },
+    resend: function (form) {
+      form.elements.namedItem('password').value = '';
+      say('If that address has an account waiting for verification, a new link is on its way. Opening it sets the password you entered.', 'success');
+    },
     verify: function (form) { reveal(form, 'verified', 'Your e-mail address is verified. You can sign in now.'); },
     signin: function () { location.assign(safeNext()); },
     forgot: function () { say('If an account uses that address, a link to reset the password is on its way. It works once.', 'success'); },

@@ -1,4 +1,7 @@
-/** Creating an account: sign up, "check your mail" (with resend), and the verification confirm page. */
+/**
+ * Creating an account: sign up, "check your mail" (with resend, which takes the password too, so a link
+ * only ever sets a password its requester typed), and the verification confirm page.
+ */
 import { emailField, form, passwordField } from '../forms.ts'
 import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
@@ -44,14 +47,21 @@ export const checkEmailPage: DashboardPage = {
           Open it to finish creating your account; it is valid for a limited time.
         </p>
         <h2>No mail?</h2>
-        <p>Look in your spam folder, or have the link sent again.</p>
+        <p>
+          Look in your spam folder, or have the link sent again. Enter the password you chose: the new link
+          sets it when you open it, and signing up again works the same way.
+        </p>
         ${form({
           id: 'resend',
           api: '/v2/account/verify/resend',
           onSuccess: 'resend',
           submit: 'Send the link again',
           submitClass: 'button secondary',
-          body: emailField('resend', { value: email }),
+          body: html`${emailField('resend', { value: email })}${passwordField('resend', 'current-password', {
+            label: 'Your password',
+            minlength: 10,
+            hint: 'The one you signed up with, or a new one: from 10 to 128 characters.',
+          })}`,
         })}`,
     })
   },

@@ -125,7 +125,7 @@ describe('POST /v2/account', () => {
     }
     assert.equal((await gw.mailsTo('victim@example.com')).length, 5)
     gw.clock.advance(60 * 60_000)
-    await gw.post('/v2/account/verify/resend', { email: 'victim@example.com' })
+    await gw.post('/v2/account/verify/resend', { email: 'victim@example.com', password: testPassword })
     assert.equal((await gw.mailsTo('victim@example.com')).length, 6)
   })
 })
