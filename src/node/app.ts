@@ -114,7 +114,8 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
 
   app.get('/healthz', async () => ({ status: 'ok' }))
 
-  app.get(fleetPaths.health, async (): Promise<HealthReport> => ({
+  // Probed by every gateway every couple of seconds: its request lines would drown the log at info.
+  app.get(fleetPaths.health, { logLevel: 'warn' }, async (): Promise<HealthReport> => ({
     device_id: deps.deviceId,
     region: deps.region,
     public_ip: deps.publicIp,
