@@ -90,9 +90,9 @@ describe('sallyport dev', () => {
   )
 })
 
-/** A gateway runtime in this process, on the database the URL names, and its /readyz answer. */
-async function readyz(t: TestContext, databaseEnv: Record<string, string>) {
-  const dir = await mkdtemp(join(tmpdir(), 'sallyport-readyz-'))
+/** A gateway app with its real runtime in this process, in a temp data dir, closed after the test. */
+async function gatewayApp(t: TestContext, env: Record<string, string>) {
+  const dir = await mkdtemp(join(tmpdir(), 'sallyport-runtime-'))
   const config = loadGatewayConfig(
     {},
     {
@@ -100,7 +100,7 @@ async function readyz(t: TestContext, databaseEnv: Record<string, string>) {
       SALLYPORT_NODES: 'us-east=http://127.0.0.1:9',
       SALLYPORT_LOG_LEVEL: 'silent',
       SALLYPORT_DATA_DIR: dir,
-      ...databaseEnv,
+      ...env,
     },
   )
   const runtime = createGatewayDeps(config)
@@ -110,6 +110,12 @@ async function readyz(t: TestContext, databaseEnv: Record<string, string>) {
     await runtime.close()
     await rm(dir, { recursive: true, force: true })
   })
+  return app
+}
+
+/** A gateway runtime in this process, on the database the URL names, and its /readyz answer. */
+async function readyz(t: TestContext, databaseEnv: Record<string, string>) {
+  const app = await gatewayApp(t, databaseEnv)
   const started = Date.now()
   const response = await app.inject({ method: 'GET', url: '/readyz' })
   return {
@@ -174,24 +180,9 @@ describe('/readyz checks the database', () => {
 
 describe('the gateway runtime', () => {
   it('shows on every plan the rate limits admission applies, SALLYPORT_MAX_IN_FLIGHT included', async (t) => {
-    const dir = await mkdtemp(join(tmpdir(), 'sallyport-plans-'))
-    const config = loadGatewayConfig(
-      {},
-      {
-        SALLYPORT_FLEET_SECRET: fleetSecret,
-        SALLYPORT_NODES: 'us-east=http://127.0.0.1:9',
-        SALLYPORT_LOG_LEVEL: 'silent',
-        SALLYPORT_DATA_DIR: dir,
-        SALLYPORT_MAX_IN_FLIGHT: '64',
-        SALLYPORT_PLANS: '{"scale":{"monthly_fee_usd":"499.00"}}',
-      },
-    )
-    const runtime = createGatewayDeps(config)
-    const app = buildGateway(runtime)
-    t.after(async () => {
-      await app.close()
-      await runtime.close()
-      await rm(dir, { recursive: true, force: true })
+    const app = await gatewayApp(t, {
+      SALLYPORT_MAX_IN_FLIGHT: '64',
+      SALLYPORT_PLANS: '{"scale":{"monthly_fee_usd":"499.00"}}',
     })
     const response = await app.inject({ method: 'GET', url: '/v2/plans' })
     assert.equal(response.statusCode, 200)
