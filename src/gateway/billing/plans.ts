@@ -159,11 +159,11 @@ export function createPlanCatalog(
   for (const key of Object.keys(overrides)) {
     if (!isPlanId(key)) throw problem(key, `is not a plan; known: ${planIds.join(', ')}`)
   }
-  const shown = limits === defaultLimits ? defaultLimits : Object.freeze({ ...limits })
+  const shown = Object.freeze({ ...limits })
   const plans = Object.freeze(
     defaultPlans.map((plan) => {
       const priced = overrides[plan.id] === undefined ? plan : overridePlan(plan, overrides[plan.id])
-      return priced.limits === shown ? priced : Object.freeze({ ...priced, limits: shown })
+      return Object.freeze({ ...priced, limits: shown })
     }),
   )
   const byId = new Map(plans.map((plan) => [plan.id, plan]))

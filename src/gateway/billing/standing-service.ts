@@ -38,8 +38,8 @@ type AccountStanding = {
   plan: Plan
   trialEndsAt: number
   capCents: number | null
-  /** On a trial, the standing admission gets (with the ledger's count of trial requests); else undefined. */
-  trial: Standing | undefined
+  /** What admission gets while the account is in good standing; a trial's carries the ledger's count. */
+  answer: Standing
   loadedAt: number
 }
 
@@ -79,19 +79,19 @@ export function createStandingService({
     const trialStartsAt = row.email_verified_at ?? row.created_at
     // The ledger's count is the floor of the trial counter (standing.ts `trialUsed`): every row is a billable
     // request the counter has admitted, whether or not the counter itself survived.
-    const trial =
+    const answer =
       row.plan === 'trial'
         ? Object.freeze({
             plan: 'trial' as const,
             trialQuota: true,
             trialUsed: await repo.requestsBetween(accountId, dayOf(trialStartsAt), dayOf(now)),
           })
-        : undefined
+        : answers[row.plan]
     const standing = {
       plan: catalog.get(row.plan),
       trialEndsAt: trialStartsAt + trialDays * dayMs,
       capCents: row.cap_cents,
-      trial,
+      answer,
       loadedAt: now,
     }
     remember(accounts, accountId, standing)
@@ -152,9 +152,9 @@ export function createStandingService({
             'starts with an e-mail to our billing contact: see /dashboard/account.',
         )
       }
-      return standing.trial ?? answers.trial
+      return standing.answer
     }
-    if (standing.capCents === null) return answers[plan.id]
+    if (standing.capCents === null) return standing.answer
     const used = await monthRequests(accountId, now)
     // Refuse when one more billable request would take the month's charge past the cap.
     const next = used < plan.includedRequests ? plan.monthlyFeeCents : chargeFor(plan, used + 1).totalCents
@@ -167,7 +167,7 @@ export function createStandingService({
           'a new month starts on the 1st (UTC).',
       )
     }
-    return answers[plan.id]
+    return standing.answer
   }
 
   /** Drops what is cached about the account: its cap or plan just changed through this process. */

@@ -117,7 +117,7 @@ export function fetchAdmission(input: {
   /** Count against the trial allowance (accounts without a paid plan). */
   trial?: boolean
   /** The trial requests the usage ledger holds already: the least the trial counter may start from. */
-  trialUsed?: number
+  trialUsed?: number | undefined
   now?: number
 }): AdmissionRequest {
   const limits = input.limits ?? defaultLimits

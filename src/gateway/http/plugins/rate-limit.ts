@@ -192,7 +192,7 @@ export function createRateLimiter(deps: RateLimitDeps, log: FastifyBaseLogger): 
         hostKey: hostKey(deps.hostKeySecret, host),
         limits,
         trial,
-        ...(trialUsed !== undefined && { trialUsed }),
+        trialUsed,
         now,
       })
       const answer = await guard(store.admit(request))
