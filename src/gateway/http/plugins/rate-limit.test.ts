@@ -3,7 +3,8 @@ import { describe, it } from 'node:test'
 import { buildAccountTestGateway } from '../../../../test/helpers/account-gateway.ts'
 import { defaultLimits } from '../../rate-limits/admission.ts'
 import { buildLimitsGateway, keys } from '../routes/proxy/fetch-testing.ts'
-import { rateLimitField, rateLimitPolicyField, refusalError } from './rate-limit.ts'
+import { refusalError } from '../../rate-limits/rate-limiter.ts'
+import { rateLimitField, rateLimitPolicyField } from './rate-limit.ts'
 
 describe('the general budget', () => {
   it('counts every call of an account to a data-plane route, all its keys together', async (t) => {

@@ -1,5 +1,6 @@
 /**
- * Rate limits on the HTTP side (SPEC 8, DESIGN 6, docs/rate-limits.md). Every request an account makes
+ * Rate limits on the HTTP side (SPEC 8, DESIGN 6, docs/rate-limits.md): the hook and the header fields;
+ * the budgets themselves are the limiter's (rate-limits/rate-limiter.ts). Every request an account makes
  * counts against its budgets, all keys of the account together:
  *
  * - `POST /v2/proxy/fetch` admits itself (config `admission: 'own'`), with every rule of a fetch in ONE
@@ -14,19 +15,11 @@
  * `Retry-After`; a store that does not answer is 503 `store_unavailable` (fail closed: a paid, metered
  * service does not serve unlimited while its counters are away).
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Clock } from '../../../shared/clock.ts'
-import { AppError } from '../../../shared/errors.ts'
-import type { AccountLimitsSource, RateLimitDeps } from '../../rate-limits/account-limits.ts'
-import {
-  fetchAdmission,
-  generalAdmission,
-  hostKey,
-  type Admission,
-  type AdmissionLimits,
-  type LimitRuleName,
-  type RuleState,
-} from '../../rate-limits/admission.ts'
+import type { AccountLimitsSource } from '../../rate-limits/account-limits.ts'
+import type { AdmissionLimits, LimitRuleName, RuleState } from '../../rate-limits/admission.ts'
+import type { RateLimiter } from '../../rate-limits/rate-limiter.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,44 +32,12 @@ declare module 'fastify' {
   }
 }
 
-export type { RateLimitDeps }
-
-/** An admitted fetch. `finish` once it ended: frees its in-flight slot and, without an envelope, refunds. */
-export type FetchTicket = { finish(billable: boolean): void }
-
-export type RateLimiter = {
-  /** One unit of the account's general budget; throws 429 `rate_limited` when spent. Sets `RateLimit`. */
-  general(
-    reply: FastifyReply,
-    accountId: string,
-    limits: Readonly<AdmissionLimits>,
-    now: number,
-  ): Promise<void>
-  /** Every rule of one fetch in one step; throws 429 or 402 `trial_exhausted`. Sets `RateLimit`. */
-  fetch(
-    reply: FastifyReply,
-    input: {
-      accountId: string
-      host: string
-      trial: boolean
-      /** Trial requests the usage ledger holds already: the trial counter never counts from less. */
-      trialUsed?: number | undefined
-      limits: Readonly<AdmissionLimits>
-      now: number
-    },
-  ): Promise<FetchTicket>
-  /** Maps a failure of a shared store onto 503 `store_unavailable`; bugs (TypeError...) pass through. */
-  guard<T>(work: Promise<T>): Promise<T>
-}
-
 /** The draft's policy names; the global per-host ceiling is not advertised (SPEC 8 keeps its value ours). */
 const policyNames: Partial<Record<LimitRuleName, string>> = {
   account_fetch: 'fetch',
   target_host: 'host',
   account_general: 'general',
 }
-
-const storeRetryAfterSeconds = 5
 
 function seconds(ms: number): number {
   return Math.ceil(ms / 1000)
@@ -115,114 +76,9 @@ export function rateLimitPolicyField(limits: Readonly<AdmissionLimits>, route: '
   return field
 }
 
-/** The answer to a refused admission (docs/rate-limits.md, "Retry-After"). */
-export function refusalError(
-  answer: Extract<Admission, { admitted: false }>,
-  limits: AdmissionLimits,
-): AppError {
-  const retryAfter = Math.max(1, seconds(answer.retryAfterMs))
-  switch (answer.reason) {
-    case 'quota_exhausted':
-      // A total, not a window: waiting does not help, so no Retry-After.
-      return new AppError(
-        'trial_exhausted',
-        `The trial's ${limits.trialRequests.toLocaleString('en-US')} requests are used. Moving to a paid plan ` +
-          'starts with an e-mail to our billing contact: see /dashboard/account.',
-      )
-    case 'target_rate_limited':
-      return new AppError(
-        'target_rate_limited',
-        'Too many fetches to this target host in the last minute; other hosts are not affected.',
-        { retryAfter },
-      )
-    case 'in_flight':
-      return new AppError(
-        'rate_limited',
-        `${limits.inFlight} fetches of this account are already running; wait for one to finish.`,
-        { retryAfter },
-      )
-    case 'rate_limited':
-      return new AppError('rate_limited', "The account's request budget for the last minute is spent.", {
-        retryAfter,
-      })
-  }
-}
-
-export function storeUnavailable(cause: unknown): AppError {
-  return new AppError(
-    'store_unavailable',
-    'The service cannot check its rate limits right now, so nothing was done. Retry shortly.',
-    { retryAfter: storeRetryAfterSeconds, cause },
-  )
-}
-
-export function createRateLimiter(deps: RateLimitDeps, log: FastifyBaseLogger): RateLimiter {
-  const { store } = deps
-  // A store that is down fails every request: one warning every few seconds says so without a flood.
-  let lastWarning = -Infinity
-  function warn(error: unknown, message: string): void {
-    const at = performance.now()
-    if (at - lastWarning < 5_000) return
-    lastWarning = at
-    log.warn({ err: error }, message)
-  }
-
-  async function guard<T>(work: Promise<T>): Promise<T> {
-    try {
-      return await work
-    } catch (error) {
-      if (error instanceof AppError || error instanceof TypeError || error instanceof RangeError) throw error
-      warn(error, 'the rate-limit store did not answer: requests are refused with store_unavailable')
-      throw storeUnavailable(error)
-    }
-  }
-
-  return {
-    guard,
-
-    general: async (reply, accountId, limits, now) => {
-      const answer = await guard(store.admit(generalAdmission({ accountId, limits, now })))
-      void reply.header('ratelimit', rateLimitField(answer.states))
-      if (!answer.admitted) throw refusalError(answer, limits)
-    },
-
-    fetch: async (reply, { accountId, host, trial, trialUsed, limits, now }) => {
-      const request = fetchAdmission({
-        accountId,
-        hostKey: hostKey(deps.hostKeySecret, host),
-        limits,
-        trial,
-        trialUsed,
-        now,
-      })
-      const answer = await guard(store.admit(request))
-      void reply.header('ratelimit', rateLimitField(answer.states))
-      if (!answer.admitted) throw refusalError(answer, limits)
-      const token = answer.inFlightToken
-      const slotKey = request.inFlight?.key
-      const quotaKey = request.quota?.key
-      let finished = false
-      return {
-        finish: (billable) => {
-          if (finished) return
-          finished = true
-          // Not awaited: the answer does not wait for bookkeeping. One connection runs commands in order, so
-          // this account's next admission on this gateway already sees the slot free.
-          if (token !== undefined && slotKey !== undefined) {
-            store.release(slotKey, token).catch((error: unknown) => {
-              warn(error, 'an in-flight slot could not be released: its lease frees it')
-            })
-          }
-          // Only an envelope is billable (DESIGN 2): the trial gets back what an error answer took.
-          if (!billable && quotaKey !== undefined) {
-            store.refundQuota(quotaKey).catch((error: unknown) => {
-              warn(error, 'a trial request could not be refunded')
-            })
-          }
-        },
-      }
-    },
-  }
+/** Writes the `RateLimit` field of the budgets a request consulted, when it consulted any. */
+export function reportRateLimit(reply: FastifyReply, states: readonly RuleState[] | undefined): void {
+  if (states !== undefined) void reply.header('ratelimit', rateLimitField(states))
 }
 
 /**
@@ -243,6 +99,9 @@ export function registerRateLimits(
     request.accountLimits = account
     const own = request.routeOptions.config.admission === 'own'
     void reply.header('ratelimit-policy', rateLimitPolicyField(account, own ? 'fetch' : 'general'))
-    if (!own) await limiter.general(reply, accountId, account, clock.now())
+    if (own) return
+    const answer = await limiter.general(accountId, account, clock.now())
+    reportRateLimit(reply, answer.states)
+    if (!answer.admitted) throw answer.error
   })
 }

@@ -27,7 +27,8 @@ import {
 import type { IdempotencyStore } from '../../../idempotency/idempotency-store.ts'
 import { envelopeBytes } from '../../../metering/envelope-bytes.ts'
 import type { MeteringService } from '../../../metering/metering-service.ts'
-import type { RateLimiter } from '../../plugins/rate-limit.ts'
+import { reportRateLimit } from '../../plugins/rate-limit.ts'
+import type { RateLimiter } from '../../../rate-limits/rate-limiter.ts'
 import { dataPlaneErrors, errorResponses } from '../../schemas.ts'
 import { FetchBody, FetchHeaders, FetchQuery, parseTargetUrl } from './fetch-schemas.ts'
 
@@ -207,7 +208,7 @@ async function fetchOnce(
   // Trial over or spending cap reached: refused before anything is counted (SPEC 5.7, DESIGN 2).
   const standing = deps.standing === undefined ? undefined : await deps.standing.standingFor(accountId, now)
   const trial = standing?.trialQuota === true
-  const ticket = await deps.limiter.fetch(reply, {
+  const admission = await deps.limiter.fetch({
     accountId,
     host: url.hostname,
     trial,
@@ -215,6 +216,9 @@ async function fetchOnce(
     limits,
     now,
   })
+  reportRateLimit(reply, admission.states)
+  if (!admission.admitted) throw admission.error
+  const ticket = admission.value
   let billable = false
   try {
     // An empty User-Agent counts as none: the node then sends its own identifier (DESIGN 2).
@@ -258,7 +262,9 @@ async function keyedFetch(
   )
   if (began.kind !== 'claimed') {
     // No egress, no billing, no trial: the general budget only (docs/idempotency.md, "Billing and rate limits").
-    await deps.limiter.general(reply, accountId, limits, deps.clock.now())
+    const general = await deps.limiter.general(accountId, limits, deps.clock.now())
+    reportRateLimit(reply, general.states)
+    if (!general.admitted) throw general.error
     switch (began.kind) {
       case 'mismatch':
         throw new AppError(

@@ -1,0 +1,168 @@
+/**
+ * The rate limiter (SPEC 8, DESIGN 6, docs/rate-limits.md): every request an account makes counts against
+ * its budgets, all keys of the account together. A fetch takes every rule of a fetch in ONE `admit()`:
+ * 120 fetches per minute, 60 per minute per target host, the global per-host ceiling, the in-flight cap
+ * and, on a trial, the trial allowance. Every other call that knows the account costs one unit of the
+ * general budget, 300 per minute.
+ *
+ * Each answer carries the states of the budgets it consulted, for the caller to report (the HTTP plugin
+ * writes them as the IETF draft's `RateLimit` field). A store that does not answer is 503
+ * `store_unavailable` (fail closed: a paid, metered service does not serve unlimited while its counters
+ * are away).
+ */
+import type { Logger } from 'pino'
+import { AppError } from '../../shared/errors.ts'
+import type { RateLimitDeps } from './account-limits.ts'
+import {
+  fetchAdmission,
+  generalAdmission,
+  hostKey,
+  type Admission,
+  type AdmissionLimits,
+  type RuleState,
+} from './admission.ts'
+
+/** An admitted fetch. `finish` once it ended: frees its in-flight slot and, without an envelope, refunds. */
+export type FetchTicket = { finish(billable: boolean): void }
+
+/** A limiter's answer: the budgets' states to report, and what was refused (never thrown). */
+export type LimitAnswer<T> =
+  | { admitted: true; states: readonly RuleState[]; value: T }
+  | { admitted: false; states: readonly RuleState[]; error: AppError }
+
+export type RateLimiter = {
+  /** One unit of the account's general budget; refused with 429 `rate_limited` when spent. */
+  general(accountId: string, limits: Readonly<AdmissionLimits>, now: number): Promise<LimitAnswer<void>>
+  /** Every rule of one fetch in one step; refused with 429 or 402 `trial_exhausted`. */
+  fetch(input: {
+    accountId: string
+    host: string
+    trial: boolean
+    /** Trial requests the usage ledger holds already: the trial counter never counts from less. */
+    trialUsed?: number | undefined
+    limits: Readonly<AdmissionLimits>
+    now: number
+  }): Promise<LimitAnswer<FetchTicket>>
+  /** Maps a failure of a shared store onto 503 `store_unavailable`; bugs (TypeError...) pass through. */
+  guard<T>(work: Promise<T>): Promise<T>
+}
+
+const storeRetryAfterSeconds = 5
+
+function seconds(ms: number): number {
+  return Math.ceil(ms / 1000)
+}
+
+/** The answer to a refused admission (docs/rate-limits.md, "Retry-After"). */
+export function refusalError(
+  answer: Extract<Admission, { admitted: false }>,
+  limits: AdmissionLimits,
+): AppError {
+  const retryAfter = Math.max(1, seconds(answer.retryAfterMs))
+  switch (answer.reason) {
+    case 'quota_exhausted':
+      // A total, not a window: waiting does not help, so no Retry-After.
+      return new AppError(
+        'trial_exhausted',
+        `The trial's ${limits.trialRequests.toLocaleString('en-US')} requests are used. Moving to a paid plan ` +
+          'starts with an e-mail to our billing contact: see /dashboard/account.',
+      )
+    case 'target_rate_limited':
+      return new AppError(
+        'target_rate_limited',
+        'Too many fetches to this target host in the last minute; other hosts are not affected.',
+        { retryAfter },
+      )
+    case 'in_flight':
+      return new AppError(
+        'rate_limited',
+        `${limits.inFlight} fetches of this account are already running; wait for one to finish.`,
+        { retryAfter },
+      )
+    case 'rate_limited':
+      return new AppError('rate_limited', "The account's request budget for the last minute is spent.", {
+        retryAfter,
+      })
+  }
+}
+
+export function storeUnavailable(cause: unknown): AppError {
+  return new AppError(
+    'store_unavailable',
+    'The service cannot check its rate limits right now, so nothing was done. Retry shortly.',
+    { retryAfter: storeRetryAfterSeconds, cause },
+  )
+}
+
+export function createRateLimiter(deps: RateLimitDeps, log: Pick<Logger, 'warn'>): RateLimiter {
+  const { store } = deps
+  // A store that is down fails every request: one warning every few seconds says so without a flood.
+  let lastWarning = -Infinity
+  function warn(error: unknown, message: string): void {
+    const at = performance.now()
+    if (at - lastWarning < 5_000) return
+    lastWarning = at
+    log.warn({ err: error }, message)
+  }
+
+  async function guard<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work
+    } catch (error) {
+      if (error instanceof AppError || error instanceof TypeError || error instanceof RangeError) throw error
+      warn(error, 'the rate-limit store did not answer: requests are refused with store_unavailable')
+      throw storeUnavailable(error)
+    }
+  }
+
+  return {
+    guard,
+
+    general: async (accountId, limits, now) => {
+      const answer = await guard(store.admit(generalAdmission({ accountId, limits, now })))
+      if (!answer.admitted) {
+        return { admitted: false, states: answer.states, error: refusalError(answer, limits) }
+      }
+      return { admitted: true, states: answer.states, value: undefined }
+    },
+
+    fetch: async ({ accountId, host, trial, trialUsed, limits, now }) => {
+      const request = fetchAdmission({
+        accountId,
+        hostKey: hostKey(deps.hostKeySecret, host),
+        limits,
+        trial,
+        trialUsed,
+        now,
+      })
+      const answer = await guard(store.admit(request))
+      if (!answer.admitted) {
+        return { admitted: false, states: answer.states, error: refusalError(answer, limits) }
+      }
+      const token = answer.inFlightToken
+      const slotKey = request.inFlight?.key
+      const quotaKey = request.quota?.key
+      let finished = false
+      const ticket: FetchTicket = {
+        finish: (billable) => {
+          if (finished) return
+          finished = true
+          // Not awaited: the answer does not wait for bookkeeping. One connection runs commands in order, so
+          // this account's next admission on this gateway already sees the slot free.
+          if (token !== undefined && slotKey !== undefined) {
+            store.release(slotKey, token).catch((error: unknown) => {
+              warn(error, 'an in-flight slot could not be released: its lease frees it')
+            })
+          }
+          // Only an envelope is billable (DESIGN 2): the trial gets back what an error answer took.
+          if (!billable && quotaKey !== undefined) {
+            store.refundQuota(quotaKey).catch((error: unknown) => {
+              warn(error, 'a trial request could not be refunded')
+            })
+          }
+        },
+      }
+      return { admitted: true, states: answer.states, value: ticket }
+    },
+  }
+}
