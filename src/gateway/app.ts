@@ -12,6 +12,7 @@ import { createRequestIds } from '../shared/ids.ts'
 import { registerHttpMetrics } from '../shared/metrics.ts'
 import { createPlanCatalog } from './billing/plans.ts'
 import type { StandingService } from './billing/standing.ts'
+import { createFetchService } from './fetching/fetch-service.ts'
 import { registerDashboard } from './dashboard/dashboard.ts'
 import type { Fleet } from './fleet/fleet.ts'
 import type { FetchDispatcher } from './fleet/fetch-dispatcher.ts'
@@ -148,15 +149,20 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
   registerRateLimits(app, { limiter, limits: rateLimits.limits, clock })
 
   void app.register(async (api) => {
-    registerFetchRoute(api, {
-      ...deps,
-      dispatcher: metrics?.dispatcher(deps.dispatcher) ?? deps.dispatcher,
-      standing: metrics === undefined ? deps.standing : metrics.standing(deps.standing),
-      limiter,
-      idempotency: metrics?.idempotency(idempotency) ?? idempotency,
-      clock,
-      fetchDeadlineMs: deps.fetchDeadlineMs ?? defaults.fetchTimeoutMs + 10_000,
-    })
+    registerFetchRoute(
+      api,
+      createFetchService({
+        dispatcher: metrics?.dispatcher(deps.dispatcher) ?? deps.dispatcher,
+        metering: deps.metering ?? { record: () => undefined },
+        standing: (metrics === undefined ? deps.standing : metrics.standing(deps.standing)) ?? {
+          standingFor: async () => ({ plan: 'entry', trialQuota: false }),
+        },
+        limiter,
+        idempotency: metrics?.idempotency(idempotency) ?? idempotency,
+        clock,
+        fetchDeadlineMs: deps.fetchDeadlineMs ?? defaults.fetchTimeoutMs + 10_000,
+      }),
+    )
     registerRegionsRoute(api, deps)
     registerStatusRoute(api, deps)
     registerUserAgentsRoute(api)

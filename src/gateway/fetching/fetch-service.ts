@@ -1,0 +1,168 @@
+/**
+ * The fetch use case (SPEC 4.1, docs/rate-limits.md, docs/idempotency.md): the caller's URL, fetched by an
+ * egress node of the chosen region, answered in the flat envelope of SPEC 2.2. The route parses and
+ * answers; this decides. The order of one fetch:
+ * 1. with an Idempotency-Key, the claim (idempotency/idempotent-fetch.ts): a replay, a 409 or a 422 ends
+ *    here, costing one unit of the general budget;
+ * 2. the account's standing (trial days, spending cap), then ONE admission for every rule of the fetch;
+ * 3. the dispatch, capped by `fetchDeadlineMs` (below the idempotency and in-flight leases);
+ * 4. an envelope is metered and, with a key, stored; any error releases the key and refunds the trial.
+ */
+import type { Logger } from 'pino'
+import type { Clock } from '../../shared/clock.ts'
+import { AppError } from '../../shared/errors.ts'
+import type { Region } from '../../shared/regions.ts'
+import type { StandingService } from '../billing/standing.ts'
+import type { FetchDispatcher } from '../fleet/fetch-dispatcher.ts'
+import { createIdempotentFetch } from '../idempotency/idempotent-fetch.ts'
+import { idempotencyFingerprint } from '../idempotency/idempotency-key.ts'
+import type { IdempotencyStore } from '../idempotency/idempotency-store.ts'
+import { envelopeBytes } from '../metering/envelope-bytes.ts'
+import type { MeteringService } from '../metering/metering-service.ts'
+import type { AdmissionLimits } from '../rate-limits/admission.ts'
+import type { RateLimiter } from '../rate-limits/rate-limiter.ts'
+import type { FetchOutcome } from './fetch-outcome.ts'
+
+export type { FetchOutcome } from './fetch-outcome.ts'
+
+export type FetchServiceDeps = {
+  dispatcher: FetchDispatcher
+  /** Counts each returned envelope per account and day (DESIGN 7). */
+  metering: Pick<MeteringService, 'record'>
+  /** Trial days and spending cap (billing). */
+  standing: StandingService
+  limiter: RateLimiter
+  idempotency: IdempotencyStore
+  clock: Clock
+  /** The longest a fetch may run, fail-over included (config `fetchDeadlineMs`). */
+  fetchDeadlineMs: number
+}
+
+/** A fetch as the route parsed it: the url checked, the Idempotency-Key well-formed. */
+export type FetchRequest = {
+  url: URL
+  region: Region | undefined
+  /** The caller's User-Agent; null (also for an empty one) lets the node send its own (DESIGN 2). */
+  userAgent: string | null
+  idempotencyKey: string | undefined
+}
+
+/** Whose fetch it is: the account and the limits its requests are admitted under. */
+export type FetchPrincipal = { accountId: string; limits: Readonly<AdmissionLimits> }
+
+export type FetchCall = {
+  log: Pick<Logger, 'warn'>
+  /** Aborts when the caller went away: a fetch without a key then stops (a keyed one runs on). */
+  callerGone?: AbortSignal | undefined
+}
+
+export type FetchService = {
+  fetch(request: FetchRequest, principal: FetchPrincipal, call: FetchCall): Promise<FetchOutcome>
+}
+
+const envelopePrefixes = new Map<string, Buffer>()
+function envelopePrefix(region: Region): Buffer {
+  let prefix = envelopePrefixes.get(region)
+  if (prefix === undefined) {
+    prefix = Buffer.from(`{"region_used":${JSON.stringify(region)},`)
+    envelopePrefixes.set(region, prefix)
+  }
+  return prefix
+}
+
+export function createFetchService(deps: FetchServiceDeps): FetchService {
+  const idempotent = createIdempotentFetch({
+    store: deps.idempotency,
+    limiter: deps.limiter,
+    clock: deps.clock,
+  })
+
+  /** Standing, admission, dispatch: the envelope's bytes as the caller gets them, or the error. */
+  async function fetchOnce(
+    request: FetchRequest,
+    { accountId, limits }: FetchPrincipal,
+    signal: AbortSignal,
+  ): Promise<FetchOutcome> {
+    let admission
+    try {
+      const now = deps.clock.now()
+      // Trial over or spending cap reached: refused before anything is counted (SPEC 5.7, DESIGN 2).
+      const standing = await deps.standing.standingFor(accountId, now)
+      admission = await deps.limiter.fetch({
+        accountId,
+        host: request.url.hostname,
+        trial: standing.trialQuota,
+        trialUsed: standing.trialUsed,
+        limits,
+        now,
+      })
+    } catch (error) {
+      return { kind: 'error', error }
+    }
+    const rateLimit = admission.states
+    if (!admission.admitted) return { kind: 'error', error: admission.error, rateLimit }
+    const ticket = admission.value
+    let billable = false
+    try {
+      const served = await deps.dispatcher.dispatch(
+        { url: request.url.href, user_agent: request.userAgent },
+        request.region,
+        signal,
+      )
+      // Splice region_used into the node's JSON instead of parsing and re-serialising a body of up to 10 MiB.
+      const body = Buffer.concat([envelopePrefix(served.regionUsed), served.envelope.subarray(1)])
+      billable = true
+      // An envelope is one billable request (DESIGN 2); the count is written off the response path.
+      deps.metering.record(accountId, envelopeBytes(served.envelope))
+      return { kind: 'envelope', body, rateLimit }
+    } catch (error) {
+      // The deadline or the caller's disconnect, whatever the node client made of the abort.
+      if (signal.aborted && signal.reason instanceof AppError)
+        return { kind: 'error', error: signal.reason, rateLimit }
+      return { kind: 'error', error, rateLimit }
+    } finally {
+      ticket.finish(billable)
+    }
+  }
+
+  return {
+    fetch: async (request, principal, call) => {
+      // One deadline for the whole fetch, started before the idempotency claim, whose lease outlives it.
+      const deadline = new AbortController()
+      const timer = setTimeout(() => {
+        deadline.abort(
+          new AppError(
+            'upstream_unavailable',
+            `The fetch did not finish within ${Math.round(deps.fetchDeadlineMs / 1000)} s, fail-over included.`,
+            { timedOut: true },
+          ),
+        )
+      }, deps.fetchDeadlineMs)
+      try {
+        const key = request.idempotencyKey
+        if (key !== undefined) {
+          const claim = {
+            accountId: principal.accountId,
+            limits: principal.limits,
+            key,
+            fingerprint: idempotencyFingerprint(request.url, request.region),
+          }
+          return await idempotent(claim, call.log, () => fetchOnce(request, principal, deadline.signal))
+        }
+        // Without a key a caller who went away gets nothing, so the fetch stops. A keyed fetch runs on:
+        // its stored answer is what the caller's retry will get.
+        const callerGone = () => {
+          deadline.abort(new AppError('upstream_unavailable', 'The caller closed the connection.'))
+        }
+        call.callerGone?.addEventListener('abort', callerGone, { once: true })
+        try {
+          return await fetchOnce(request, principal, deadline.signal)
+        } finally {
+          call.callerGone?.removeEventListener('abort', callerGone)
+        }
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+  }
+}
