@@ -11,7 +11,7 @@ import {
   heldNode,
   keys,
   standingStandIn,
-} from '../http/routes/proxy/fetch-testing.ts'
+} from '../../../test/helpers/limits-gateway.ts'
 import type { AdmissionStore } from '../rate-limits/admission.ts'
 import { createGatewayMetrics } from './gateway-metrics.ts'
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { buildAccountTestGateway } from '../../../../test/helpers/account-gateway.ts'
 import { defaultLimits } from '../../rate-limits/admission.ts'
-import { buildLimitsGateway, keys } from '../routes/proxy/fetch-testing.ts'
+import { buildLimitsGateway, keys } from '../../../../test/helpers/limits-gateway.ts'
 import { refusalError } from '../../rate-limits/rate-limiter.ts'
 import { rateLimitField, rateLimitPolicyField } from './rate-limit.ts'
 

@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net'
 import { describe, it } from 'node:test'
 import { envelopeFor, fakeNode } from '../../../../../test/helpers/test-gateway.ts'
 import type { IdempotencyStore } from '../../../idempotency/idempotency-store.ts'
-import { buildLimitsGateway, gate, heldNode, keys, standingStandIn } from './fetch-testing.ts'
+import {
+  buildLimitsGateway,
+  gate,
+  heldNode,
+  keys,
+  standingStandIn,
+} from '../../../../../test/helpers/limits-gateway.ts'
 
 const key = '8e03978e-40d5-43e8-bc93-6894a57f9324'
 

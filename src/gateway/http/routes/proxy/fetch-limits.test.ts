@@ -3,7 +3,13 @@ import { describe, it } from 'node:test'
 import { fakeNode, nodeFailure } from '../../../../../test/helpers/test-gateway.ts'
 import { AppError } from '../../../../shared/errors.ts'
 import type { AdmissionStore } from '../../../rate-limits/admission.ts'
-import { buildLimitsGateway, gate, heldNode, keys, standingStandIn } from './fetch-testing.ts'
+import {
+  buildLimitsGateway,
+  gate,
+  heldNode,
+  keys,
+  standingStandIn,
+} from '../../../../../test/helpers/limits-gateway.ts'
 
 const fetchPolicy = '"fetch";q=120;w=60, "host";q=60;w=60, "general";q=300;w=60'
 

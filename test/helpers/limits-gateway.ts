@@ -4,28 +4,26 @@
  * billing's StandingService.
  */
 import type { LightMyRequestResponse } from 'fastify'
+import { buildTestGateway, envelopeFor, fakeNode, type FakeNode, type TestGateway } from './test-gateway.ts'
+import { manualClock, type ManualClock } from './manual-clock.ts'
+import { AppError } from '../../src/shared/errors.ts'
+import type { FetchJob } from '../../src/shared/fleet-contract.ts'
+import type { StandingService } from '../../src/gateway/billing/standing.ts'
+import type { GatewayDeps } from '../../src/gateway/app.ts'
+import { createMemoryIdempotencyStore } from '../../src/gateway/idempotency/memory-idempotency-store.ts'
+import type { IdempotencyStore } from '../../src/gateway/idempotency/idempotency-store.ts'
+import type { JobAnswer } from '../../src/gateway/fleet/node-client.ts'
+import { fixedLimits } from '../../src/gateway/rate-limits/account-limits.ts'
 import {
-  buildTestGateway,
-  envelopeFor,
-  fakeNode,
-  type FakeNode,
-  type TestGateway,
-} from '../../../../../test/helpers/test-gateway.ts'
-import { manualClock, type ManualClock } from '../../../../../test/helpers/manual-clock.ts'
-import { AppError } from '../../../../shared/errors.ts'
-import type { FetchJob } from '../../../../shared/fleet-contract.ts'
-import type { StandingService } from '../../../billing/standing.ts'
-import type { GatewayDeps } from '../../../app.ts'
-import { createMemoryIdempotencyStore } from '../../../idempotency/memory-idempotency-store.ts'
-import type { IdempotencyStore } from '../../../idempotency/idempotency-store.ts'
-import type { JobAnswer } from '../../../fleet/node-client.ts'
-import { fixedLimits } from '../../../rate-limits/account-limits.ts'
-import { defaultLimits, type AdmissionLimits, type AdmissionStore } from '../../../rate-limits/admission.ts'
+  defaultLimits,
+  type AdmissionLimits,
+  type AdmissionStore,
+} from '../../src/gateway/rate-limits/admission.ts'
 import {
   createMemoryAdmissionStore,
   type MemoryAdmissionStore,
-} from '../../../rate-limits/memory-admission-store.ts'
-import type { Authenticator, Principal } from '../../plugins/auth.ts'
+} from '../../src/gateway/rate-limits/memory-admission-store.ts'
+import type { Authenticator, Principal } from '../../src/gateway/http/plugins/auth.ts'
 
 /** Two keys of account A, one of account B. */
 export const keys = { a1: 'key-a1', a2: 'key-a2', b: 'key-b' } as const
