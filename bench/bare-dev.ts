@@ -40,9 +40,11 @@ await runDev(process.argv.slice(2), {
         : Promise.reject(new AppError('invalid_api_key', 'Not the bench key.')),
   },
   adjust: (deps) => {
-    const { metering: _metering, standing: _standing, ...rest } = deps
     return {
-      ...rest,
+      ...deps,
+      // No metering and no billing: nothing is counted, no account is on a trial or has a cap.
+      metering: { record: () => undefined },
+      standing: { standingFor: () => Promise.resolve({ plan: 'entry', trialQuota: false }) },
       rateLimits: {
         store: admitEverything,
         limits: fixedLimits(),

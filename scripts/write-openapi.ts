@@ -8,11 +8,11 @@ import { buildGateway } from '../src/gateway/app.ts'
 import { createAccountStack } from '../src/gateway/accounts/account-stack.ts'
 import { createBillingStack } from '../src/gateway/billing/billing-stack.ts'
 import { createPlanCatalog } from '../src/gateway/billing/plans.ts'
-import { createFetchDispatcher } from '../src/gateway/fleet/fetch-dispatcher.ts'
 import { createFleet } from '../src/gateway/fleet/fleet.ts'
 import { errorGuide } from '../src/gateway/http/routes/docs/error-guide.ts'
 import { systemClock } from '../src/shared/clock.ts'
 import { errorCodes, errorStatus, errorTitle } from '../src/shared/errors.ts'
+import { memoryGatewayDeps } from '../test/helpers/memory-gateway-deps.ts'
 
 const check = process.argv.includes('--check')
 
@@ -35,23 +35,23 @@ async function openApiDocument(): Promise<string> {
     log: console,
     links: { base: () => 'http://localhost' },
   })
-  const app = buildGateway({
-    fleet,
-    dispatcher: createFetchDispatcher(fleet),
-    authenticator: { authenticate: () => Promise.reject(new Error('not used')) },
-    readiness: [],
-    logger: false,
-    account: { ...accounts, publicBaseUrl: undefined },
-    billing: createBillingStack({
-      db,
-      metering: accounts.metering,
-      clock: systemClock,
-      catalog: createPlanCatalog(),
-    }),
+  const billing = createBillingStack({
+    db,
+    metering: accounts.metering,
+    clock: systemClock,
+    catalog: createPlanCatalog(),
   })
+  const deps = memoryGatewayDeps(fleet, {
+    authenticator: { authenticate: () => Promise.reject(new Error('not used')) },
+    account: { ...accounts, publicBaseUrl: undefined },
+    billing,
+    catalog: billing.catalog,
+  })
+  const app = buildGateway(deps)
   await app.ready()
   const document = JSON.stringify(app.swagger(), null, 2) + '\n'
   await app.close()
+  await deps.close()
   await db.destroy()
   return document
 }

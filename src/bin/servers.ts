@@ -14,7 +14,6 @@ import { buildGateway, type GatewayDeps } from '../gateway/app.ts'
 import { createGatewayDeps, type GatewayRuntime } from '../gateway/deps.ts'
 import type { FleetOptions } from '../gateway/fleet/fleet.ts'
 import type { Authenticator } from '../gateway/http/plugins/auth.ts'
-import { createGatewayMetrics } from '../gateway/metrics/gateway-metrics.ts'
 
 export type Running = {
   app: FastifyInstance
@@ -98,12 +97,13 @@ export async function startGateway(
 ): Promise<Running & { runtime: GatewayRuntime }> {
   const { registry: given, adjust = (deps) => deps, ...runtimeSeams } = seams
   const registry = config.operator === undefined ? undefined : (given ?? createMetricsRegistry())
-  const runtime = createGatewayDeps(config, runtimeSeams)
+  const runtime = createGatewayDeps(config, {
+    ...runtimeSeams,
+    ...(registry !== undefined && { registry }),
+  })
   // The schema is brought up to date before anything is served (`sallyport migrate` does the same alone).
   await runtime.migrate()
-  const app = buildGateway(
-    adjust(registry === undefined ? runtime : { ...runtime, metrics: createGatewayMetrics(registry) }),
-  )
+  const app = buildGateway(adjust(runtime))
   await app.ready()
   await runtime.fleet.start()
   await app.listen({ host: config.host, port: config.port })

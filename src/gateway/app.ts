@@ -2,15 +2,13 @@
  * buildGateway(deps): the gateway's Fastify app with no I/O of its own, so tests drive it with inject()
  * and every process entry wires the same thing.
  */
-import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { LoggerOptions } from 'pino'
-import { defaults, loadSocialSettings } from '../config/config.ts'
-import { systemClock, type Clock } from '../shared/clock.ts'
+import type { Clock } from '../shared/clock.ts'
 import { createRequestIds } from '../shared/ids.ts'
 import { registerHttpMetrics } from '../shared/metrics.ts'
-import { createPlanCatalog } from './billing/plans.ts'
+import type { PlanCatalog } from './billing/plans.ts'
 import type { StandingService } from './billing/standing.ts'
 import { createFetchService } from './fetching/fetch-service.ts'
 import { registerDashboard } from './dashboard/dashboard.ts'
@@ -34,44 +32,46 @@ import { registerUserAgentsRoute, userAgentSchemas } from './http/routes/user-ag
 import { registerSerpRoutes } from './http/routes/withdrawn/serp.ts'
 import { ProblemSchema, RegionSchema } from './http/schemas.ts'
 import type { IdempotencyStore } from './idempotency/idempotency-store.ts'
-import { createMemoryIdempotencyStore } from './idempotency/memory-idempotency-store.ts'
 import type { MeteringService } from './metering/metering-service.ts'
 import type { GatewayMetrics } from './metrics/gateway-metrics.ts'
-import { fixedLimits, type RateLimitDeps } from './rate-limits/account-limits.ts'
+import type { RateLimitDeps } from './rate-limits/account-limits.ts'
 import { createRateLimiter } from './rate-limits/rate-limiter.ts'
-import { createMemoryAdmissionStore } from './rate-limits/memory-admission-store.ts'
-import { createSocialService, type SocialService } from './social/social-service.ts'
+import type { SocialService } from './social/social-service.ts'
 
+/**
+ * Everything the app is built from, complete: the composition root of each process makes it (deps.ts for
+ * the gateway, test/helpers/memory-gateway-deps.ts for the tests); the app makes nothing of its own and
+ * closes nothing it was given.
+ */
 export type GatewayDeps = {
   fleet: Fleet
   dispatcher: FetchDispatcher
   authenticator: Authenticator
   readiness: readonly ReadinessCheck[]
   logger: LoggerOptions | false
-  /** Accounts, sessions and keys (DESIGN 4); without it those routes are not served. */
-  account?: AccountArea
+  /** Accounts, sessions and keys (DESIGN 4); null: those routes are not served. */
+  account: AccountArea | null
+  /** Usage and the spending cap of the dashboard (docs/billing.md); null, or without `account`: not served. */
+  billing: BillingArea | null
+  /** The plans of GET /v2/plans. */
+  catalog: PlanCatalog
   /** Counts each returned fetch envelope per account and day (DESIGN 7). */
-  metering?: Pick<MeteringService, 'record'>
-  /** Plans, usage and the spending cap (docs/billing.md); without it only the default plan catalog is served. */
-  billing?: BillingArea
-  /** The beta social API (SPEC 1.6); without it, one on the public upstreams with a per-process cursor secret. */
-  social?: SocialService
-  /**
-   * Rate limits, the in-flight cap and the trial allowance (DESIGN 6). Without it: counters of this app's
-   * own, the default limits, no per-account overrides.
-   */
-  rateLimits?: RateLimitDeps
-  /** Idempotent fetches (SPEC 3); without it, a store of this app's own. */
-  idempotency?: IdempotencyStore
-  /** Asked before every fetch: trial days and spending cap. Without it no account is on a trial. */
-  standing?: StandingService
+  metering: Pick<MeteringService, 'record'>
+  /** The beta social API (SPEC 1.6). */
+  social: SocialService
+  /** Rate limits, the in-flight cap and the trial allowance (DESIGN 6). */
+  rateLimits: RateLimitDeps
+  /** Idempotent fetches (SPEC 3). */
+  idempotency: IdempotencyStore
+  /** Asked before every fetch: trial days and spending cap. */
+  standing: StandingService
   /** The longest one fetch may run, fail-over included (config `fetchDeadlineMs`). */
-  fetchDeadlineMs?: number
-  clock?: Clock
-  /** Prometheus metrics, served by the operator listener (docs/operations.md); without them, none. */
-  metrics?: GatewayMetrics
-  /** On close, how long to keep serving (and accepting) while /readyz says `draining`; default 0. */
-  shutdownDelayMs?: number
+  fetchDeadlineMs: number
+  clock: Clock
+  /** Prometheus metrics, served by the operator listener (docs/operations.md); a set on a registry of its own when not served. */
+  metrics: GatewayMetrics
+  /** On close, how long to keep serving (and accepting) while /readyz says `draining`. */
+  shutdownDelayMs: number
 }
 
 /** DESIGN 2: request bodies over 16 KiB get 413 `payload_too_large`. */
@@ -103,16 +103,14 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
   let draining = false
   app.addHook('preClose', async () => {
     draining = true
-    if (deps.shutdownDelayMs !== undefined && deps.shutdownDelayMs > 0) await sleep(deps.shutdownDelayMs)
+    if (deps.shutdownDelayMs > 0) await sleep(deps.shutdownDelayMs)
   })
   app.addHook('onSend', async (_request, reply) => {
     if (draining) void reply.header('connection', 'close')
   })
-  const metrics = deps.metrics
-  if (metrics !== undefined) {
-    registerHttpMetrics(app, metrics.http, (request) => request.problemCode)
-    metrics.watch(deps.fleet)
-  }
+  const { metrics, clock } = deps
+  registerHttpMetrics(app, metrics.http, (request) => request.problemCode)
+  metrics.watch(deps.fleet)
 
   registerErrorHandling(app)
   registerOpenApi(app)
@@ -131,51 +129,36 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
   }
   registerAuth(app, deps.authenticator)
 
-  const clock = deps.clock ?? systemClock
-  const rateLimits = deps.rateLimits ?? {
-    store: createMemoryAdmissionStore({ clock }),
-    limits: fixedLimits(),
-    hostKeySecret: randomBytes(32).toString('base64url'),
-  }
-  const idempotency = deps.idempotency ?? createMemoryIdempotencyStore({ clock })
-  // What this app made, it closes; what it was given, the giver does.
-  if (deps.rateLimits === undefined) app.addHook('onClose', () => rateLimits.store.close())
-  if (deps.idempotency === undefined) app.addHook('onClose', () => idempotency.close())
-  // The metrics wrap the services of the fetch path; without them the services are used as they are.
+  // The metrics wrap the services of the fetch path.
   const limiter = createRateLimiter(
-    metrics === undefined ? rateLimits : { ...rateLimits, store: metrics.admissions(rateLimits.store) },
+    { ...deps.rateLimits, store: metrics.admissions(deps.rateLimits.store) },
     app.log,
   )
-  registerRateLimits(app, { limiter, limits: rateLimits.limits, clock })
+  registerRateLimits(app, { limiter, limits: deps.rateLimits.limits, clock })
 
   void app.register(async (api) => {
     registerFetchRoute(
       api,
       createFetchService({
-        dispatcher: metrics?.dispatcher(deps.dispatcher) ?? deps.dispatcher,
-        metering: deps.metering ?? { record: () => undefined },
-        standing: (metrics === undefined ? deps.standing : metrics.standing(deps.standing)) ?? {
-          standingFor: async () => ({ plan: 'entry', trialQuota: false }),
-        },
+        dispatcher: metrics.dispatcher(deps.dispatcher),
+        metering: deps.metering,
+        standing: metrics.standing(deps.standing),
         limiter,
-        idempotency: metrics?.idempotency(idempotency) ?? idempotency,
+        idempotency: metrics.idempotency(deps.idempotency),
         clock,
-        fetchDeadlineMs: deps.fetchDeadlineMs ?? defaults.fetchTimeoutMs + 10_000,
+        fetchDeadlineMs: deps.fetchDeadlineMs,
       }),
     )
     registerRegionsRoute(api, deps)
     registerStatusRoute(api, deps)
     registerUserAgentsRoute(api)
     registerHealthRoutes(api, { readiness: deps.readiness, draining: () => draining })
-    if (deps.account !== undefined) registerAccountArea(api, deps.account)
+    if (deps.account !== null) registerAccountArea(api, deps.account)
     // After the account area: the dashboard's usage and cap routes use its session hook.
-    if (deps.account !== undefined && deps.billing !== undefined) registerBillingArea(api, deps.billing)
-    registerListPlans(api, deps.billing?.catalog ?? createPlanCatalog())
+    if (deps.account !== null && deps.billing !== null) registerBillingArea(api, deps.billing)
+    registerListPlans(api, deps.catalog)
     registerSerpRoutes(api)
-    registerSocialRoutes(
-      api,
-      deps.social ?? createSocialService({ settings: loadSocialSettings({}), dispatcher: deps.dispatcher }),
-    )
+    registerSocialRoutes(api, deps.social)
     registerDocsRoutes(api)
     registerDashboard(api)
   })

@@ -1,6 +1,11 @@
-/** The gateway's composition root: config in, services out, one close() for all of them. */
+/**
+ * The gateway's composition root: config in, every dependency of buildGateway out, one close() for all of
+ * them. Nothing else wires the gateway: `sallyport gateway` and `sallyport dev` both build it here
+ * (src/bin/servers.ts), and the app builds nothing of its own.
+ */
 import { join } from 'node:path'
 import pino from 'pino'
+import { Registry } from 'prom-client'
 import type { GatewayConfig } from '../config/config.ts'
 import { openDatabase, pingDatabase, type Database } from '../infra/database/database.ts'
 import { migrateToLatest } from '../infra/database/migrator.ts'
@@ -10,24 +15,23 @@ import { loggerOptions } from '../shared/logger.ts'
 import { createAccountStack } from './accounts/account-stack.ts'
 import { createBillingStack } from './billing/billing-stack.ts'
 import { createPlanCatalog, defaultLimits as planLimits } from './billing/plans.ts'
-import type { StandingService } from './billing/standing.ts'
 import type { GatewayDeps } from './app.ts'
 import { createFetchDispatcher } from './fleet/fetch-dispatcher.ts'
 import { createFleet, type FleetOptions } from './fleet/fleet.ts'
 import { createSocialService } from './social/social-service.ts'
 import { createLimitStores } from './rate-limits/limit-stores.ts'
 import type { Authenticator } from './http/plugins/auth.ts'
+import type { AccountArea } from './http/routes/account/account-area.ts'
+import { createGatewayMetrics } from './metrics/gateway-metrics.ts'
 
-export type GatewayRuntime = GatewayDeps &
-  Required<Pick<GatewayDeps, 'account' | 'metering' | 'rateLimits' | 'idempotency' | 'clock'>> & {
-    /** Asked before every fetch: the trial's days and the spending cap (billing/standing-service.ts). */
-    standing: StandingService
-    /** Brings the database schema up to date and waits (a few seconds at most) for Redis; run before serving. */
-    migrate(): Promise<void>
-    /** Once listening: mailed links point here unless SALLYPORT_PUBLIC_URL is set. */
-    setListeningUrl(url: string): void
-    close(): Promise<void>
-  }
+export type GatewayRuntime = GatewayDeps & {
+  account: AccountArea
+  /** Brings the database schema up to date and waits (a few seconds at most) for Redis; run before serving. */
+  migrate(): Promise<void>
+  /** Once listening: mailed links point here unless SALLYPORT_PUBLIC_URL is set. */
+  setListeningUrl(url: string): void
+  close(): Promise<void>
+}
 
 export function createGatewayDeps(
   config: GatewayConfig,
@@ -38,6 +42,11 @@ export function createGatewayDeps(
     mailer?: Mailer
     /** How the gateway reaches a node; default: signed HTTP over an undici pool. */
     clientFor?: FleetOptions['clientFor']
+    /**
+     * Where the metrics count: the operator listener's registry (the process's, under `sallyport dev`).
+     * Without one, they count into a registry of their own that nothing serves.
+     */
+    registry?: Registry
   } = {},
 ): GatewayRuntime {
   const clock = seams.clock ?? systemClock
@@ -75,12 +84,13 @@ export function createGatewayDeps(
     log,
     links: { base: () => config.publicBaseUrl ?? listeningUrl },
   })
+  const catalog = createPlanCatalog(config.plans, { ...planLimits, inFlight: config.limits.maxInFlight })
   const billing = createBillingStack({
     db,
     metering: stack.metering,
     clock,
     // GET /v2/plans shows the limits admission applies: the same on every plan (SPEC 8).
-    catalog: createPlanCatalog(config.plans, { ...planLimits, inFlight: config.limits.maxInFlight }),
+    catalog,
   })
   const limitStores = createLimitStores(config, { db, clock, log })
   return {
@@ -99,12 +109,14 @@ export function createGatewayDeps(
     account: { ...stack, publicBaseUrl: config.publicBaseUrl },
     metering: stack.metering,
     billing,
+    catalog,
     standing: billing.standing,
     rateLimits: limitStores.rateLimits,
     idempotency: limitStores.idempotency,
     fetchDeadlineMs: config.fetchDeadlineMs,
     shutdownDelayMs: config.shutdownDelayMs,
     clock,
+    metrics: createGatewayMetrics(seams.registry ?? new Registry()),
     migrate: async () => {
       const { applied } = await migrateToLatest(db)
       if (applied.length > 0) log.info({ migrations: applied }, 'database migrated')

@@ -13,7 +13,6 @@ import { createAccountStack, type AccountStackOptions } from '../../src/gateway/
 import { createPasswordHasher } from '../../src/gateway/accounts/password-hasher.ts'
 import { createBillingStack } from '../../src/gateway/billing/billing-stack.ts'
 import { createPlanCatalog } from '../../src/gateway/billing/plans.ts'
-import { createFetchDispatcher } from '../../src/gateway/fleet/fetch-dispatcher.ts'
 import type { Fleet } from '../../src/gateway/fleet/fleet.ts'
 import type { Scope } from '../../src/gateway/http/plugins/auth.ts'
 import { openSqliteDatabase, type Database } from '../../src/infra/database/database.ts'
@@ -21,6 +20,7 @@ import { migrateToLatest } from '../../src/infra/database/migrator.ts'
 import type { MailContext, MailMessage } from '../../src/infra/mail/mailer.ts'
 import { loggerOptions } from '../../src/shared/logger.ts'
 import { manualClock, type ManualClock } from './manual-clock.ts'
+import { memoryGatewayDeps } from './memory-gateway-deps.ts'
 import { createFakeFleet, type FakeNode } from './test-gateway.ts'
 
 export type CaughtMail = MailMessage & MailContext
@@ -102,17 +102,16 @@ export async function buildAccountTestGateway(options: AccountGatewayOptions = {
     clock,
     catalog: createPlanCatalog(),
   })
-  const app: FastifyInstance = buildGateway({
-    fleet,
-    dispatcher: createFetchDispatcher(fleet),
+  const deps = memoryGatewayDeps(fleet, {
     authenticator: stack.authenticator,
-    readiness: [],
     logger,
     account: { ...stack, publicBaseUrl: options.publicBaseUrl },
     metering: stack.metering,
     billing,
+    catalog: billing.catalog,
     ...(options.standing === true && { standing: billing.standing, clock }),
   })
+  const app: FastifyInstance = buildGateway(deps)
   await app.ready()
 
   const cookieName = options.publicBaseUrl?.startsWith('https:')
@@ -216,6 +215,7 @@ export async function buildAccountTestGateway(options: AccountGatewayOptions = {
     close: async () => {
       await app.close()
       await fleet.close()
+      await deps.close()
       await settle()
       await database.close()
     },

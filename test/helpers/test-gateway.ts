@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { buildGateway, type GatewayDeps } from '../../src/gateway/app.ts'
-import { createFetchDispatcher } from '../../src/gateway/fleet/fetch-dispatcher.ts'
 import { createFleet, type Fleet } from '../../src/gateway/fleet/fleet.ts'
 import { NodeFailure, type JobAnswer, type NodeClient } from '../../src/gateway/fleet/node-client.ts'
 import type { Authenticator, Principal, Scope } from '../../src/gateway/http/plugins/auth.ts'
@@ -12,6 +11,7 @@ import { AppError } from '../../src/shared/errors.ts'
 import type { FetchJob, HealthReport, NodeEnvelope } from '../../src/shared/fleet-contract.ts'
 import { systemClock } from '../../src/shared/clock.ts'
 import type { Region } from '../../src/shared/regions.ts'
+import { memoryGatewayDeps } from './memory-gateway-deps.ts'
 
 export const testKeys = {
   full: 'test-key-full',
@@ -143,26 +143,9 @@ export async function buildTestGateway(
   /** Stores, clock, standing, authenticator...: whatever a test wants other than the defaults. */
   extra: Partial<GatewayDeps> = {},
 ): Promise<TestGateway> {
-  const byUrl = new Map(nodes.map((node) => [`fake://${node.deviceId}`, node]))
-  const fleet = createFleet({
-    nodes: nodes.map((node) => ({ region: node.region, url: `fake://${node.deviceId}` })),
-    fleetSecret: 'x'.repeat(32),
-    clock: systemClock,
-    logger: { info: () => undefined, warn: () => undefined } as never,
-    healthIntervalMs: 60_000,
-    healthTimeoutMs: 1_000,
-    jobTimeoutMs: 1_000,
-    clientFor: (endpoint) => fakeClient(byUrl.get(endpoint.url)!),
-  })
-  await fleet.start()
-  const app = buildGateway({
-    fleet,
-    dispatcher: createFetchDispatcher(fleet),
-    authenticator: testAuthenticator(),
-    readiness: [],
-    logger: false,
-    ...extra,
-  })
+  const fleet = await createFakeFleet(nodes)
+  const deps = memoryGatewayDeps(fleet, extra)
+  const app = buildGateway(deps)
   await app.ready()
   return {
     app,
@@ -171,6 +154,7 @@ export async function buildTestGateway(
     close: async () => {
       await app.close()
       await fleet.close()
+      await deps.close()
     },
   }
 }

@@ -61,7 +61,7 @@ export type GatewayMetrics = FleetGauges & {
   /** Counts each admission's decision, and a store that did not answer as `store_unavailable`. */
   admissions(store: AdmissionStore): AdmissionStore
   /** Counts the trial's end by time and the spending cap, asked before a fetch's admission. */
-  standing(standing: StandingService | undefined): StandingService | undefined
+  standing(standing: StandingService): StandingService
   /** Counts what each Idempotency-Key led to: a claim, a replay, a 409 or a 422. */
   idempotency(store: IdempotencyStore): IdempotencyStore
   /** Counts the outcome of each fetch's dispatch by the region asked for and the region that served. */
@@ -117,22 +117,21 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
       },
     }),
 
-    standing: (standing) =>
-      standing && {
-        standingFor: async (accountId, now) => {
-          try {
-            return await standing.standingFor(accountId, now)
-          } catch (error) {
-            if (
-              error instanceof AppError &&
-              (error.code === 'trial_expired' || error.code === 'spend_cap_reached')
-            ) {
-              decide('fetch', error.code)
-            }
-            throw error
+    standing: (standing) => ({
+      standingFor: async (accountId, now) => {
+        try {
+          return await standing.standingFor(accountId, now)
+        } catch (error) {
+          if (
+            error instanceof AppError &&
+            (error.code === 'trial_expired' || error.code === 'spend_cap_reached')
+          ) {
+            decide('fetch', error.code)
           }
-        },
+          throw error
+        }
       },
+    }),
 
     idempotency: (store) => ({
       ...store,

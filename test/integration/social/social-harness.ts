@@ -7,6 +7,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { loadSocialSettings } from '../../../src/config/config.ts'
 import { buildGateway } from '../../../src/gateway/app.ts'
+import { memoryGatewayDeps } from '../../helpers/memory-gateway-deps.ts'
 import { createFetchDispatcher } from '../../../src/gateway/fleet/fetch-dispatcher.ts'
 import { createFleet, type Fleet } from '../../../src/gateway/fleet/fleet.ts'
 import type { JobAnswer, NodeClient } from '../../../src/gateway/fleet/node-client.ts'
@@ -168,16 +169,14 @@ export async function startSocialHarness(options: HarnessOptions = {}): Promise<
       ...env,
     })
     const social = createSocialService({ ...serviceOptions, settings, dispatcher, clock })
-    const app = buildGateway({
-      fleet,
+    const deps = memoryGatewayDeps(fleet, {
       dispatcher,
       authenticator: testAuthenticator(),
-      readiness: [],
-      logger: false,
       social,
       clock,
       ...(rateLimits !== undefined && { rateLimits }),
     })
+    const app = buildGateway(deps)
     await app.ready()
     const routes = answerSchemas(app.swagger() as unknown as Parameters<typeof answerSchemas>[0])
     return {
@@ -197,7 +196,10 @@ export async function startSocialHarness(options: HarnessOptions = {}): Promise<
         }
         return response
       },
-      close: () => app.close(),
+      close: async () => {
+        await app.close()
+        await deps.close()
+      },
     }
   }
 
