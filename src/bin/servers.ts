@@ -9,7 +9,7 @@ import { createMetricsRegistry } from '../shared/metrics.ts'
 import { buildNode } from '../node/app.ts'
 import { createNodeDeps } from '../node/deps.ts'
 import type { Fetcher } from '../node/fetching/fetcher.ts'
-import { createNodeMetrics, type NodeMetrics } from '../node/metrics.ts'
+import type { NodeMetrics } from '../node/metrics.ts'
 import { buildGateway, type GatewayDeps } from '../gateway/app.ts'
 import { createGatewayDeps, type GatewayRuntime } from '../gateway/deps.ts'
 import type { FleetOptions } from '../gateway/fleet/fleet.ts'
@@ -54,15 +54,12 @@ export async function startNode(
    */
   options: { metrics?: NodeMetrics } = {},
 ): Promise<Running & { deviceId: string; publicIp: string; fetcher: Fetcher }> {
-  const registry =
-    options.metrics === undefined && config.operator !== undefined ? createMetricsRegistry() : undefined
-  const metrics = options.metrics ?? (registry === undefined ? undefined : createNodeMetrics(registry))
-  const deps = createNodeDeps(config, metrics)
-  const app = buildNode({ ...deps, logger: loggerOptions(config.logLevel, 'node') })
+  const deps = createNodeDeps(config, options)
+  const app = buildNode(deps)
   await app.listen({ host: config.host, port: config.port })
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
-  const operator = await listenForOperator(config.operator, registry, async () => {
+  const operator = await listenForOperator(config.operator, deps.registry, async () => {
     await app.close()
     await deps.close()
   })

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto'
 import { hostname, networkInterfaces } from 'node:os'
 import { defaults, type NodeConfig } from '../config/config.ts'
+import type { Registry } from 'prom-client'
 import { systemClock } from '../shared/clock.ts'
+import { loggerOptions } from '../shared/logger.ts'
+import { createMetricsRegistry } from '../shared/metrics.ts'
 import { createFetcher } from './fetching/fetcher.ts'
 import type { NodeAppDeps } from './app.ts'
-import { meteredFetcher, type NodeMetrics } from './metrics.ts'
+import { createNodeMetrics, meteredFetcher, type NodeMetrics } from './metrics.ts'
 
 /** A stable id for this node across restarts, so operators and logs can follow it. */
 function defaultDeviceId(config: NodeConfig): string {
@@ -26,11 +29,21 @@ function defaultPublicIp(config: NodeConfig): string {
   return '127.0.0.1'
 }
 
-/** With `metrics`, the fetcher and the fleet calls are counted (docs/operations.md). */
-export function createNodeDeps(
-  config: NodeConfig,
-  metrics?: NodeMetrics,
-): Omit<NodeAppDeps, 'logger'> & { close(): Promise<void> } {
+export type NodeRuntime = NodeAppDeps & {
+  /** The registry the operator listener serves, when this node has one of its own. */
+  registry: Registry | undefined
+  close(): Promise<void>
+}
+
+/**
+ * The node's composition root: config in, everything buildNode takes out. With an operator listener
+ * configured, the fetcher and the fleet calls are counted (docs/operations.md) into a registry of this
+ * node's own, or into `seams.metrics` (the nodes of `sallyport dev`, served by the gateway's listener).
+ */
+export function createNodeDeps(config: NodeConfig, seams: { metrics?: NodeMetrics } = {}): NodeRuntime {
+  const registry =
+    seams.metrics === undefined && config.operator !== undefined ? createMetricsRegistry() : undefined
+  const metrics = seams.metrics ?? (registry === undefined ? undefined : createNodeMetrics(registry))
   const deviceId = config.deviceId ?? defaultDeviceId(config)
   const publicIp = config.publicIp ?? defaultPublicIp(config)
   const unmetered = createFetcher({
@@ -53,7 +66,9 @@ export function createNodeDeps(
     fleetSecret: config.fleetSecret,
     fetcher,
     clock: systemClock,
+    logger: loggerOptions(config.logLevel, 'node'),
     ...(metrics !== undefined && { metrics }),
+    registry,
     close: () => fetcher.close(),
   }
 }
