@@ -5,7 +5,7 @@
  *
  * - `POST /v2/proxy/fetch` admits itself (config `admission: 'own'`), with every rule of a fetch in ONE
  *   `admit()`: 120 fetches per minute, 60 per minute per target host, the global per-host ceiling, the
- *   in-flight cap and, on a trial, the trial allowance (`RateLimiter.fetch`).
+ *   in-flight cap and, on a trial, the trial allowance (`RateLimiter.fetch`, rate-limits/rate-limiter.ts).
  * - Every other route that knows the account (a data-plane route with a `scope`, a session route) costs
  *   one unit of the general budget, 300 per minute, in a `preParsing` hook: after authentication (the
  *   `onRequest` hooks), before the body is read.

@@ -63,7 +63,7 @@ export function registerFetchRoute(app: FastifyInstance, service: FetchService):
   }>(
     '/v2/proxy/fetch',
     {
-      // One admission for every rule of a fetch, taken by the handler (plugins/rate-limit.ts).
+      // One admission for every rule of a fetch, taken by the use case (fetching/fetch-service.ts).
       config: { scope: 'proxy', admission: 'own' },
       schema: {
         operationId: 'fetch',
