@@ -12,7 +12,7 @@ import { AppError } from '../shared/errors.ts'
 import { randomBase62 } from '../shared/ids.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { createAccountStack, type AccountStack } from '../gateway/accounts/account-stack.ts'
-import { scopes as knownScopes, type Scope } from '../gateway/http/plugins/auth.ts'
+import { scopes as knownScopes, type Scope } from '../gateway/keys/scopes.ts'
 
 async function withAccounts<T>(work: (stack: AccountStack) => Promise<T>): Promise<T> {
   const config = loadDatabaseConfig()

@@ -13,7 +13,7 @@ import { createNodeMetrics, type NodeMetrics } from '../node/metrics.ts'
 import { buildGateway, type GatewayDeps } from '../gateway/app.ts'
 import { createGatewayDeps, type GatewayRuntime } from '../gateway/deps.ts'
 import type { FleetOptions } from '../gateway/fleet/fleet.ts'
-import type { Authenticator } from '../gateway/http/plugins/auth.ts'
+import type { Authenticator } from '../gateway/keys/principal.ts'
 import { createGatewayMetrics } from '../gateway/metrics/gateway-metrics.ts'
 
 export type Running = {

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
+import { logLevels, type LogLevel } from '../shared/logger.ts'
 import { isRegion, type Region } from '../shared/regions.ts'
 
 export type Env = Record<string, string | undefined>
@@ -11,8 +12,6 @@ export type Env = Record<string, string | undefined>
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
-
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 
 export type NodeEndpoint = { region: Region; url: string }
 
@@ -197,7 +196,7 @@ function list(raw: string | undefined): string[] {
 
 function logLevel(raw: string | undefined): LogLevel {
   const level = raw ?? 'info'
-  const known: readonly string[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+  const known: readonly string[] = logLevels
   if (!known.includes(level)) throw new ConfigError(`SALLYPORT_LOG_LEVEL must be one of ${known.join(', ')}`)
   return level as LogLevel
 }

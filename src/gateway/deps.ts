@@ -16,7 +16,7 @@ import { createFetchDispatcher } from './fleet/fetch-dispatcher.ts'
 import { createFleet, type FleetOptions } from './fleet/fleet.ts'
 import { createSocialService } from './social/social-service.ts'
 import { createLimitStores } from './rate-limits/limit-stores.ts'
-import type { Authenticator } from './http/plugins/auth.ts'
+import type { Authenticator } from './keys/principal.ts'
 
 export type GatewayRuntime = GatewayDeps &
   Required<Pick<GatewayDeps, 'account' | 'metering' | 'rateLimits' | 'idempotency' | 'clock'>> & {

@@ -25,7 +25,7 @@ import {
   createMemoryAdmissionStore,
   type MemoryAdmissionStore,
 } from '../../../rate-limits/memory-admission-store.ts'
-import type { Authenticator, Principal } from '../../plugins/auth.ts'
+import type { Authenticator, Principal } from '../../../keys/principal.ts'
 
 /** Two keys of account A, one of account B. */
 export const keys = { a1: 'key-a1', a2: 'key-a2', b: 'key-b' } as const
