@@ -4,7 +4,8 @@
  */
 import { parseArgs } from 'node:util'
 import pino from 'pino'
-import { ConfigError, loadDatabaseConfig } from '../config/config.ts'
+import { loadDatabaseConfig } from '../config/database-config.ts'
+import { ConfigError } from '../config/env-parsing.ts'
 import { describeDatabase, openDatabase, type Database } from '../infra/database/database.ts'
 import { migrateToLatest } from '../infra/database/migrator.ts'
 import { systemClock } from '../shared/clock.ts'

@@ -1,7 +1,7 @@
 /** The gateway's composition root: config in, services out, one close() for all of them. */
 import { join } from 'node:path'
 import pino from 'pino'
-import type { GatewayConfig } from '../config/config.ts'
+import type { GatewayConfig } from '../config/gateway-config.ts'
 import { openDatabase, pingDatabase, type Database } from '../infra/database/database.ts'
 import { migrateToLatest } from '../infra/database/migrator.ts'
 import { createMailer, type Mailer } from '../infra/mail/mailer.ts'

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { hostname, networkInterfaces } from 'node:os'
-import { defaults, type NodeConfig } from '../config/config.ts'
+import { defaults } from '../config/defaults.ts'
+import { type NodeConfig } from '../config/node-config.ts'
 import { systemClock } from '../shared/clock.ts'
 import { createFetcher } from './fetching/fetcher.ts'
 import type { NodeAppDeps } from './app.ts'

@@ -5,7 +5,7 @@
  * `addGateway()` puts another gateway in front of the same fleet and upstreams, as a load balancer would.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { loadSocialSettings } from '../../../src/config/config.ts'
+import { loadSocialSettings } from '../../../src/config/social-config.ts'
 import { buildGateway } from '../../../src/gateway/app.ts'
 import { createFetchDispatcher } from '../../../src/gateway/fleet/fetch-dispatcher.ts'
 import { createFleet, type Fleet } from '../../../src/gateway/fleet/fleet.ts'
