@@ -14,7 +14,7 @@ import type { RateLimitDeps } from '../../../src/gateway/rate-limits/account-lim
 import { createSocialService, type SocialServiceOptions } from '../../../src/gateway/social/social-service.ts'
 import { buildNode } from '../../../src/node/app.ts'
 import { createFetcher, type FetcherOptions } from '../../../src/node/fetching/fetcher.ts'
-import { fetcherOptions } from '../../../src/node/fetching/test-targets.ts'
+import { fetcherOptions } from '../../helpers/test-targets.ts'
 import type { Clock } from '../../../src/shared/clock.ts'
 import {
   fleetHeaders,
