@@ -2,42 +2,72 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
-/** The gateway and the node never import each other; HTTP code never reaches into infra/ (STYLE). */
-const boundaries = [
+/*
+ * Boundaries (docs/architecture.md): dependencies point downward. Each source file belongs to one area; the
+ * area lists what it may not import. Flat config keeps only the last `no-restricted-imports` setting that
+ * matches a file, so the areas do not overlap and every area repeats the rules that hold everywhere.
+ */
+const noNode = { group: ['**/node/**'], message: 'The gateway and the node share src/shared only.' }
+const noGateway = { group: ['**/gateway/**'], message: 'The gateway and the node share src/shared only.' }
+const noInfra = {
+  group: ['**/infra/**'],
+  message: 'HTTP code goes through services; SQL lives in repositories.',
+}
+const noHttp = {
+  group: ['**/http/**'],
+  message: 'Domain code does not know HTTP: put the type in the domain and let http/ import it.',
+}
+const noOurs = { group: ['../**'], message: 'src/shared imports nothing of ours: pass what it needs in.' }
+const noTest = { group: ['**/test/**'], message: 'Source never imports test code; tests import source.' }
+
+/** Gateway files that wire the app and so see every layer: the app builder and the composition root. */
+const gatewayRoot = ['src/gateway/app.ts', 'src/gateway/deps.ts']
+
+/**
+ * `patterns`: what the area's source may not import; `tests`: what its tests (`*.test.ts` beside the code)
+ * may not import. Tests drive the code through the app and test/helpers, so only the process line holds there.
+ */
+const areas = [
+  { files: ['src/gateway/http/**/*.ts'], ignores: [], patterns: [noNode, noInfra], tests: [noNode] },
+  { files: gatewayRoot, ignores: [], patterns: [noNode], tests: [noNode] },
   {
     files: ['src/gateway/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/node/**'], message: 'The gateway and the node share src/shared only.' }] },
-      ],
-    },
+    ignores: ['src/gateway/http/**', ...gatewayRoot],
+    patterns: [noNode, noHttp],
+    tests: [noNode],
   },
+  { files: ['src/node/**/*.ts'], ignores: [], patterns: [noGateway], tests: [noGateway] },
+  { files: ['src/shared/**/*.ts'], ignores: [], patterns: [noOurs], tests: [] },
   {
-    files: ['src/node/**/*.ts'],
+    files: ['src/bin/**/*.ts', 'src/config/**/*.ts', 'src/infra/**/*.ts'],
+    ignores: [],
+    patterns: [],
+    tests: [],
+  },
+]
+
+const restrict = (patterns) =>
+  patterns.length === 0 ? {} : { 'no-restricted-imports': ['error', { patterns }] }
+
+/** Each area twice: its source, which may not import test/ either, then its tests. */
+const layers = areas.flatMap(({ files, ignores, patterns, tests }) => [
+  { files, ignores: [...ignores, '**/*.test.ts'], rules: restrict([...patterns, noTest]) },
+  { files: files.map((glob) => glob.replace(/\.ts$/, '.test.ts')), ignores, rules: restrict(tests) },
+])
+
+const boundaries = [
+  ...layers,
+  {
+    // Kysely stays behind the repositories: a service asks a repository, it never builds a query.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*-repository.ts', 'src/infra/database/**'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [{ name: 'kysely', message: 'Only *-repository.ts and src/infra/database/ use Kysely.' }],
           patterns: [
-            { group: ['**/gateway/**'], message: 'The gateway and the node share src/shared only.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/gateway/http/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/infra/**'],
-              message: 'HTTP code goes through services; SQL lives in repositories.',
-            },
-            { group: ['**/node/**'], message: 'The gateway and the node share src/shared only.' },
+            { group: ['kysely/*'], message: 'Only *-repository.ts and src/infra/database/ use Kysely.' },
           ],
         },
       ],

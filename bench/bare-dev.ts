@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { runDev } from '../src/bin/dev.ts'
-import type { Principal } from '../src/gateway/http/plugins/auth.ts'
+import type { Principal } from '../src/gateway/keys/principal.ts'
 import { fixedLimits } from '../src/gateway/rate-limits/account-limits.ts'
 import type { AdmissionStore } from '../src/gateway/rate-limits/admission.ts'
 import { AppError } from '../src/shared/errors.ts'

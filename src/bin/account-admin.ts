@@ -3,41 +3,17 @@
  * database directly (migrating it first), so they run beside a live gateway or before the first start.
  */
 import { parseArgs } from 'node:util'
-import pino from 'pino'
-import { ConfigError, loadDatabaseConfig } from '../config/config.ts'
+import { loadDatabaseConfig } from '../config/database-config.ts'
+import { ConfigError } from '../config/env-parsing.ts'
 import { describeDatabase, openDatabase, type Database } from '../infra/database/database.ts'
 import { migrateToLatest } from '../infra/database/migrator.ts'
-import { systemClock } from '../shared/clock.ts'
-import { AppError } from '../shared/errors.ts'
 import { randomBase62 } from '../shared/ids.ts'
-import { loggerOptions } from '../shared/logger.ts'
-import { createAccountStack, type AccountStack } from '../gateway/accounts/account-stack.ts'
-import { scopes as knownScopes, type Scope } from '../gateway/http/plugins/auth.ts'
+import type { AccountStack } from '../gateway/accounts/account-stack.ts'
+import { withAdminAccounts } from './admin-accounts.ts'
+import { scopes as knownScopes, type Scope } from '../gateway/keys/scopes.ts'
 
-async function withAccounts<T>(work: (stack: AccountStack) => Promise<T>): Promise<T> {
-  const config = loadDatabaseConfig()
-  const db = openDatabase(config)
-  try {
-    await migrateToLatest(db)
-    const stack = createAccountStack({
-      db,
-      mailer: { send: () => Promise.reject(new Error('admin commands send no mail')) },
-      clock: systemClock,
-      log: pino(loggerOptions(config.logLevel, 'admin')),
-      links: { base: () => 'http://localhost' },
-    })
-    try {
-      return await work(stack)
-    } finally {
-      await stack.drain()
-    }
-  } catch (error) {
-    // The service's own refusals read as a command-line error, not a stack trace.
-    if (error instanceof AppError) throw new ConfigError(error.message)
-    throw error
-  } finally {
-    await db.destroy()
-  }
+function withAccounts<T>(work: (stack: AccountStack) => Promise<T>): Promise<T> {
+  return withAdminAccounts(loadDatabaseConfig(), work)
 }
 
 function requireEmail(email: string | undefined, command: string): string {

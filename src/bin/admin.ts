@@ -1,6 +1,7 @@
 /** `sallyport admin ...`: operator commands. Each prints what it did. */
 import { parseArgs } from 'node:util'
-import { ConfigError, loadGatewayConfig } from '../config/config.ts'
+import { ConfigError } from '../config/env-parsing.ts'
+import { loadGatewayConfig } from '../config/gateway-config.ts'
 import { systemClock } from '../shared/clock.ts'
 import { isRegion } from '../shared/regions.ts'
 import { createNodeClient } from '../gateway/fleet/node-client.ts'

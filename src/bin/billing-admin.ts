@@ -5,51 +5,30 @@
  */
 import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import pino from 'pino'
-import { ConfigError, loadDatabaseConfig, loadPlanOverrides } from '../config/config.ts'
-import { openDatabase } from '../infra/database/database.ts'
-import { migrateToLatest } from '../infra/database/migrator.ts'
+import { loadDatabaseConfig } from '../config/database-config.ts'
+import { ConfigError } from '../config/env-parsing.ts'
+import { loadPlanOverrides } from '../config/limits-config.ts'
 import { systemClock } from '../shared/clock.ts'
-import { AppError } from '../shared/errors.ts'
-import { loggerOptions } from '../shared/logger.ts'
-import { createAccountStack, type AccountStack } from '../gateway/accounts/account-stack.ts'
+import type { AccountStack } from '../gateway/accounts/account-stack.ts'
 import { createBillingStack, type BillingStack } from '../gateway/billing/billing-stack.ts'
 import { displayUsd } from '../gateway/billing/money.ts'
+import { withAdminAccounts } from './admin-accounts.ts'
 import { parseMonth, periodOf } from '../gateway/billing/period.ts'
 import { createPlanCatalog, describePlan, isPlanId, planIds } from '../gateway/billing/plans.ts'
 import { statementsCsv } from '../gateway/billing/statement-csv.ts'
 
-async function withBilling<T>(
+function withBilling<T>(
   work: (stacks: { accounts: AccountStack; billing: BillingStack }) => Promise<T>,
 ): Promise<T> {
   const config = loadDatabaseConfig()
   // Before the database: a bad SALLYPORT_PLANS is reported without touching anything.
   const catalog = createPlanCatalog(loadPlanOverrides())
-  const db = openDatabase(config)
-  try {
-    await migrateToLatest(db)
-    const accounts = createAccountStack({
-      db,
-      mailer: { send: () => Promise.reject(new Error('admin commands send no mail')) },
-      clock: systemClock,
-      log: pino(loggerOptions(config.logLevel, 'admin')),
-      links: { base: () => 'http://localhost' },
-    })
-    try {
-      return await work({
-        accounts,
-        billing: createBillingStack({ db, metering: accounts.metering, clock: systemClock, catalog }),
-      })
-    } finally {
-      await accounts.drain()
-    }
-  } catch (error) {
-    // The service's own refusals read as a command-line error, not a stack trace.
-    if (error instanceof AppError) throw new ConfigError(error.message)
-    throw error
-  } finally {
-    await db.destroy()
-  }
+  return withAdminAccounts(config, (accounts, db) =>
+    work({
+      accounts,
+      billing: createBillingStack({ db, metering: accounts.metering, clock: systemClock, catalog }),
+    }),
+  )
 }
 
 export async function setPlan(args: string[]): Promise<void> {

@@ -4,13 +4,10 @@
  */
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import {
-  loadDatabaseConfig,
-  loadGatewayConfig,
-  loadNodeConfig,
-  devEnvironment,
-  type NodeEndpoint,
-} from '../config/config.ts'
+import { loadDatabaseConfig } from '../config/database-config.ts'
+import { devEnvironment } from '../config/dev-config.ts'
+import { loadGatewayConfig, type NodeEndpoint } from '../config/gateway-config.ts'
+import { loadNodeConfig } from '../config/node-config.ts'
 import { describeDatabase } from '../infra/database/database.ts'
 import { createMetricsRegistry } from '../shared/metrics.ts'
 import { regions } from '../shared/regions.ts'

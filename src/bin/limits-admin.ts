@@ -5,7 +5,9 @@
  * it is SALLYPORT_GLOBAL_HOST_LIMIT.
  */
 import { parseArgs } from 'node:util'
-import { ConfigError, loadDatabaseConfig, loadLimitsConfig } from '../config/config.ts'
+import { loadDatabaseConfig } from '../config/database-config.ts'
+import { ConfigError } from '../config/env-parsing.ts'
+import { loadLimitsConfig } from '../config/limits-config.ts'
 import { openDatabase } from '../infra/database/database.ts'
 import { migrateToLatest } from '../infra/database/migrator.ts'
 import { systemClock } from '../shared/clock.ts'

@@ -1,6 +1,8 @@
 /** `sallyport gateway` and `sallyport node`: one production process each. */
 import { parseArgs } from 'node:util'
-import { ConfigError, loadGatewayConfig, loadNodeConfig } from '../config/config.ts'
+import { ConfigError } from '../config/env-parsing.ts'
+import { loadGatewayConfig } from '../config/gateway-config.ts'
+import { loadNodeConfig } from '../config/node-config.ts'
 import { closeOnSignals, startGateway, startNode, warnAboutAllowTargets } from './servers.ts'
 
 function port(raw: string | undefined): number | undefined {

@@ -2,7 +2,7 @@
 /**
  * The sallyport CLI: `dev` (the embedded default), `gateway`, `node`, `migrate`, `admin`.
  */
-import { ConfigError } from '../config/config.ts'
+import { ConfigError } from '../config/env-parsing.ts'
 import { runMigrate } from './account-admin.ts'
 import { runAdmin } from './admin.ts'
 import { runDev } from './dev.ts'

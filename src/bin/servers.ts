@@ -2,7 +2,9 @@
 import pino from 'pino'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Registry } from 'prom-client'
-import type { GatewayConfig, NodeConfig, OperatorListenerConfig } from '../config/config.ts'
+import type { OperatorListenerConfig } from '../config/operator-config.ts'
+import type { GatewayConfig } from '../config/gateway-config.ts'
+import type { NodeConfig } from '../config/node-config.ts'
 import { startOperatorListener, type OperatorListener } from '../infra/metrics/operator-listener.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { createMetricsRegistry } from '../shared/metrics.ts'
@@ -13,7 +15,7 @@ import type { NodeMetrics } from '../node/metrics.ts'
 import { buildGateway, type GatewayDeps } from '../gateway/app.ts'
 import { createGatewayDeps, type GatewayRuntime } from '../gateway/deps.ts'
 import type { FleetOptions } from '../gateway/fleet/fleet.ts'
-import type { Authenticator } from '../gateway/http/plugins/auth.ts'
+import type { Authenticator } from '../gateway/keys/principal.ts'
 
 export type Running = {
   app: FastifyInstance

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { ConfigError, devEnvironment, loadGatewayConfig } from './config.ts'
+import { devEnvironment } from './dev-config.ts'
+import { ConfigError } from './env-parsing.ts'
+import { loadGatewayConfig } from './gateway-config.ts'
 
 const base = { SALLYPORT_FLEET_SECRET: 'f'.repeat(32) }
 const secret = 'h'.repeat(32)

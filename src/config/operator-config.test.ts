@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { ConfigError, loadGatewayConfig, loadNodeConfig } from './config.ts'
+import { ConfigError } from './env-parsing.ts'
+import { loadGatewayConfig } from './gateway-config.ts'
+import { loadNodeConfig } from './node-config.ts'
 
 const base = { SALLYPORT_FLEET_SECRET: 'f'.repeat(32) }
 

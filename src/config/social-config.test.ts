@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { ConfigError, loadGatewayConfig, loadSocialSettings } from './config.ts'
+import { ConfigError } from './env-parsing.ts'
+import { loadGatewayConfig } from './gateway-config.ts'
+import { loadSocialSettings } from './social-config.ts'
 
 const base = { SALLYPORT_FLEET_SECRET: 'f'.repeat(32) }
 const secret = 'social-cursor-secret-0123456789abcdef'

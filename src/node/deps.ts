@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { hostname, networkInterfaces } from 'node:os'
-import { defaults, type NodeConfig } from '../config/config.ts'
+import { defaults } from '../config/defaults.ts'
+import { type NodeConfig } from '../config/node-config.ts'
 import type { Registry } from 'prom-client'
 import { systemClock } from '../shared/clock.ts'
 import { loggerOptions } from '../shared/logger.ts'

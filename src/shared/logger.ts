@@ -1,5 +1,8 @@
 import type { LoggerOptions } from 'pino'
-import type { LogLevel } from '../config/config.ts'
+
+/** The pino levels an operator may set (SALLYPORT_LOG_LEVEL); config checks the value against this list. */
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof logLevels)[number]
 
 /** What the serializers read of a Fastify request; a plain object passed by other code works too. */
 type LoggedRequest = {

@@ -14,7 +14,7 @@ import { createPasswordHasher } from '../../src/gateway/accounts/password-hasher
 import { createBillingStack } from '../../src/gateway/billing/billing-stack.ts'
 import { createPlanCatalog } from '../../src/gateway/billing/plans.ts'
 import type { Fleet } from '../../src/gateway/fleet/fleet.ts'
-import type { Scope } from '../../src/gateway/http/plugins/auth.ts'
+import type { Scope } from '../../src/gateway/keys/scopes.ts'
 import { openSqliteDatabase, type Database } from '../../src/infra/database/database.ts'
 import { migrateToLatest } from '../../src/infra/database/migrator.ts'
 import type { MailContext, MailMessage } from '../../src/infra/mail/mailer.ts'

@@ -23,7 +23,7 @@ import {
   createMemoryAdmissionStore,
   type MemoryAdmissionStore,
 } from '../../src/gateway/rate-limits/memory-admission-store.ts'
-import type { Authenticator, Principal } from '../../src/gateway/http/plugins/auth.ts'
+import type { Authenticator, Principal } from '../../src/gateway/keys/principal.ts'
 
 /** Two keys of account A, one of account B. */
 export const keys = { a1: 'key-a1', a2: 'key-a2', b: 'key-b' } as const

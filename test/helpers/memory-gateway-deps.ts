@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { Registry } from 'prom-client'
-import { loadSocialSettings } from '../../src/config/config.ts'
+import { fetchDeadlines } from '../../src/config/fetch-deadlines.ts'
+import { loadSocialSettings } from '../../src/config/social-config.ts'
 import type { GatewayDeps } from '../../src/gateway/app.ts'
 import { createPlanCatalog } from '../../src/gateway/billing/plans.ts'
 import type { StandingService } from '../../src/gateway/billing/standing.ts'
@@ -25,8 +26,8 @@ export const noTrialStanding: StandingService = {
   standingFor: () => Promise.resolve({ plan: 'entry', trialQuota: false }),
 }
 
-/** The longest fetch under the default settings: the node's 30 s, its margin and the gateway's (config). */
-export const defaultFetchDeadlineMs = 40_000
+/** The longest fetch under the default settings, from the one function that derives the chain. */
+export const defaultFetchDeadlineMs = fetchDeadlines().fetchDeadlineMs
 
 export type MemoryGatewayDeps = GatewayDeps & { close(): Promise<void> }
 

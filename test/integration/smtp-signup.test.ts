@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import { SMTPServer } from 'smtp-server'
-import { loadGatewayConfig } from '../../src/config/config.ts'
+import { loadGatewayConfig } from '../../src/config/gateway-config.ts'
 import { buildGateway } from '../../src/gateway/app.ts'
 import { createGatewayDeps } from '../../src/gateway/deps.ts'
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { ConfigError } from '../../config/config.ts'
+import { ConfigError } from '../../config/env-parsing.ts'
 import { createPlanCatalog, describePlan } from './plans.ts'
 
 describe('the plan catalog', () => {

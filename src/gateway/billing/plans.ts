@@ -4,7 +4,8 @@
  * SALLYPORT_PLANS (docs/billing.md); the trial's 30 days and 1,000 requests are SPEC 5.7's and fixed. The
  * rate limits are per account and the same on every plan (SPEC 8): the catalog shows the deployment's.
  */
-import { ConfigError, type PlanOverrides } from '../../config/config.ts'
+import { ConfigError } from '../../config/env-parsing.ts'
+import { type PlanOverrides } from '../../config/limits-config.ts'
 import { trial } from '../accounts/account-service.ts'
 import { parseUsd, usdOf } from './money.ts'
 import type { PlanId } from './standing.ts'

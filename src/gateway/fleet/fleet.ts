@@ -4,7 +4,7 @@
  * choice of node for a request.
  */
 import type { Logger } from 'pino'
-import type { NodeEndpoint } from '../../config/config.ts'
+import type { NodeEndpoint } from '../../config/gateway-config.ts'
 import type { Clock } from '../../shared/clock.ts'
 import { regions, type Region } from '../../shared/regions.ts'
 import { createNodeClient, type NodeClient } from './node-client.ts'

@@ -1,6 +1,6 @@
 /**
  * Idempotent fetches (SPEC 3, DESIGN 6): one interface, two twins that pass one suite
- * (idempotency-store-suite.ts): `memory-idempotency-store.ts` for the embedded default and
+ * (test/suites/idempotency-store-suite.ts): `memory-idempotency-store.ts` for the embedded default and
  * `redis-idempotency-store.ts` for gateways that share state.
  *
  * An entry lives under (account, Idempotency-Key) and is either a claim (a request is running; only the

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'node:test'
 import { idempotencyFingerprint } from './idempotency-key.ts'
-import { manualClock, runIdempotencyStoreSuite } from './idempotency-store-suite.ts'
+import { manualClock, runIdempotencyStoreSuite } from '../../../test/suites/idempotency-store-suite.ts'
 import { createMemoryIdempotencyStore } from './memory-idempotency-store.ts'
 
 runIdempotencyStoreSuite('memory idempotency store', async ({ leaseMs, retentionMs, clock }) => {

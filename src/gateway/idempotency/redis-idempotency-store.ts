@@ -16,8 +16,8 @@
  * Memory: a stored answer costs about its body (bodies are raw bytes, not base64): up to the 10 MiB cap
  * plus the envelope's JSON escaping. Size `maxmemory` for it, with `noeviction` (docs/idempotency.md).
  */
-import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
+import { redisScript, runScriptBuffers } from '../../infra/redis/redis-script.ts'
 import {
   assertStorable,
   entryName,
@@ -40,7 +40,7 @@ export type RedisIdempotencyOptions = IdempotencyOptions & {
 }
 
 // ARGV: fingerprint, token, now, lease until, lease ms.
-const beginScript = script(`
+const beginScript = redisScript(`
 local entry = redis.call('HMGET', KEYS[1], 'fp', 'state', 'until')
 local untilMs = tonumber(entry[3])
 if entry[1] and untilMs and untilMs > tonumber(ARGV[3]) then
@@ -56,7 +56,7 @@ return {'claimed'}
 `)
 
 // ARGV: token, now, retention until, retention ms, status, headers JSON, body.
-const completeScript = script(`
+const completeScript = redisScript(`
 local entry = redis.call('HMGET', KEYS[1], 'state', 'token', 'until')
 local untilMs = tonumber(entry[3])
 if entry[1] ~= 'claimed' or entry[2] ~= ARGV[1] or not untilMs or untilMs <= tonumber(ARGV[2]) then
@@ -70,7 +70,7 @@ return 1
 `)
 
 // ARGV: token.
-const abandonScript = script(`
+const abandonScript = redisScript(`
 local entry = redis.call('HMGET', KEYS[1], 'state', 'token')
 if entry[1] ~= 'claimed' or entry[2] ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1])
@@ -78,7 +78,7 @@ return 1
 `)
 
 // ARGV: now.
-const purgeScript = script(`
+const purgeScript = redisScript(`
 local untilMs = tonumber(redis.call('HGET', KEYS[1], 'until'))
 if untilMs and untilMs <= tonumber(ARGV[1]) then
   redis.call('DEL', KEYS[1])
@@ -97,33 +97,37 @@ export function createRedisIdempotencyStore(options: RedisIdempotencyOptions): I
   return {
     begin: async (accountId, key, fingerprint, now) => {
       const token = newClaimToken()
-      const reply = await run(redis, beginScript, keyOf(accountId, key), [
-        fingerprint,
-        token,
-        now,
-        now + leaseMs,
-        leaseMs,
-      ])
+      const reply = await runScriptBuffers(
+        redis,
+        beginScript,
+        [keyOf(accountId, key)],
+        [fingerprint, token, now, now + leaseMs, leaseMs],
+      )
       return beginOutcome(reply, token, now)
     },
 
     complete: async (accountId, key, token, response, now) => {
       assertStorable(response)
       const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body
-      const reply = await run(redis, completeScript, keyOf(accountId, key), [
-        token,
-        now,
-        now + retentionMs,
-        retentionMs,
-        response.status,
-        JSON.stringify(storedHeaders(response.headers)),
-        body,
-      ])
+      const reply = await runScriptBuffers(
+        redis,
+        completeScript,
+        [keyOf(accountId, key)],
+        [
+          token,
+          now,
+          now + retentionMs,
+          retentionMs,
+          response.status,
+          JSON.stringify(storedHeaders(response.headers)),
+          body,
+        ],
+      )
       return reply === 1
     },
 
     abandon: async (accountId, key, token) => {
-      const reply = await run(redis, abandonScript, keyOf(accountId, key), [token])
+      const reply = await runScriptBuffers(redis, abandonScript, [keyOf(accountId, key)], [token])
       return reply === 1
     },
 
@@ -134,7 +138,9 @@ export function createRedisIdempotencyStore(options: RedisIdempotencyOptions): I
       do {
         const [next, keys] = await redis.scan(cursor, 'MATCH', `${globEscape(prefix)}*`, 'COUNT', 500)
         cursor = next
-        const replies = await Promise.all(keys.map((name) => run(redis, purgeScript, name, [now])))
+        const replies = await Promise.all(
+          keys.map((name) => runScriptBuffers(redis, purgeScript, [name], [now])),
+        )
         purged += replies.filter((reply) => reply === 1).length
       } while (cursor !== '0')
       return purged
@@ -171,22 +177,6 @@ function storedResponse([status, headers, body]: (Buffer | undefined)[]): Stored
     for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') kept[name] = value
   }
   return { status: Number(status.toString()), headers: kept, body }
-}
-
-type Script = { source: string; sha: string }
-
-function script(source: string): Script {
-  return { source, sha: createHash('sha1').update(source).digest('hex') }
-}
-
-/** EVALSHA, falling back to EVAL once when the server does not know the script (a restart, a failover). */
-async function run(redis: Redis, { source, sha }: Script, key: string, args: (string | number | Buffer)[]) {
-  try {
-    return await redis.callBuffer('EVALSHA', [sha, 1, key, ...args])
-  } catch (error) {
-    if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error
-    return await redis.callBuffer('EVAL', [source, 1, key, ...args])
-  }
 }
 
 function globEscape(text: string): string {

@@ -9,7 +9,7 @@
 import { AppError } from '../../shared/errors.ts'
 import type { Clock } from '../../shared/clock.ts'
 import type { BackgroundTasks } from '../background-tasks.ts'
-import type { Authenticator } from '../http/plugins/auth.ts'
+import type { Authenticator } from './principal.ts'
 import { sameDigest } from '../accounts/secrets.ts'
 import { isWellFormedApiKey } from './api-key-format.ts'
 import type { KeyRepository } from './key-repository.ts'

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { AppError } from '../../shared/errors.ts'
 import { newId } from '../../shared/ids.ts'
 import type { Clock } from '../../shared/clock.ts'
-import { scopes as knownScopes, type Scope } from '../http/plugins/auth.ts'
+import { scopes as knownScopes, type Scope } from './scopes.ts'
 import { displayPrefix, mintApiKey } from './api-key-format.ts'
 import type { KeyListing, KeyRepository } from './key-repository.ts'
 

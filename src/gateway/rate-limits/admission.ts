@@ -1,7 +1,7 @@
 /**
  * Admission to the data plane (SPEC 8, DESIGN 6): every limit one request is subject to (account budget,
  * per-target-host budget, global per-host ceiling, concurrent fetches, trial allowance) is checked and, when
- * all pass, recorded, in one atomic step. Two twins pass one suite (admission-store-suite.ts):
+ * all pass, recorded, in one atomic step. Two twins pass one suite (test/suites/admission-store-suite.ts):
  * memory-admission-store.ts (the embedded default, one process) and redis-admission-store.ts (every gateway).
  *
  * The windows are sliding-window LOGS, not counters: an admission at time `t` counts against a rule at time

@@ -5,7 +5,7 @@
  * read from the database and cached briefly, and the social API's per-upstream budgets (docs/social.md).
  */
 import type { Logger } from 'pino'
-import type { GatewayConfig } from '../../config/config.ts'
+import type { GatewayConfig } from '../../config/gateway-config.ts'
 import type { Database } from '../../infra/database/database.ts'
 import { closeRedis, openRedis, pingRedis, redisReady } from '../../infra/redis/redis-connection.ts'
 import type { Clock } from '../../shared/clock.ts'

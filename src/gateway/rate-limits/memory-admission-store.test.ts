@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { runAdmissionStoreSuite, testClock } from './admission-store-suite.ts'
+import { runAdmissionStoreSuite, testClock } from '../../../test/suites/admission-store-suite.ts'
 import { hostKey } from './admission.ts'
 import { createMemoryAdmissionStore } from './memory-admission-store.ts'
 

@@ -17,8 +17,8 @@
  * shares it). We run a single primary; on a cluster the global ceiling would need its own step, with the
  * all-or-nothing property restored by compensation.
  */
-import { createHash, randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
+import { memberIds, redisScript, runScript } from '../../infra/redis/redis-script.ts'
 import { systemClock, type Clock } from '../../shared/clock.ts'
 import { checkRequest, settle, type AdmissionStore, type LogSeen } from './admission.ts'
 
@@ -100,14 +100,8 @@ redis.call('DEL', KEYS[1])
 return 0
 `
 
-type Script = { lua: string; sha: string }
-
-function script(lua: string): Script {
-  return { lua, sha: createHash('sha1').update(lua).digest('hex') }
-}
-
-const admitScript = script(admitLua)
-const refundScript = script(refundLua)
+const admitScript = redisScript(admitLua)
+const refundScript = redisScript(refundLua)
 
 /** The commands the store uses: an ioredis client, or a stand-in in tests. */
 export type AdmissionRedis = Pick<Redis, 'evalsha' | 'eval' | 'zrem' | 'get' | 'quit'>
@@ -121,10 +115,6 @@ export type RedisAdmissionStoreOptions = {
   ownsConnection?: boolean
 }
 
-function isNoScript(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('NOSCRIPT')
-}
-
 function integers(reply: unknown): number[] {
   if (Array.isArray(reply) && reply.every((value) => typeof value === 'number')) return reply
   throw new Error('admission script: unexpected reply')
@@ -133,25 +123,14 @@ function integers(reply: unknown): number[] {
 export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): AdmissionStore {
   const { redis, keyPrefix: prefix = 'sallyport:', clock = systemClock, ownsConnection = false } = options
   if (/[{}]/.test(prefix)) throw new TypeError('admission: the key prefix may not contain { or }')
-  // Admission ids are ZSET members: unique across gateways (random instance part), cheap (a counter).
-  const instance = randomBytes(6).toString('base64url')
-  let sequence = 0
-
-  /** EVALSHA, and EVAL when the server lost the script (a restart, a fail-over, SCRIPT FLUSH). */
-  async function run(code: Script, keys: string[], args: (string | number)[]): Promise<unknown> {
-    try {
-      return await redis.evalsha(code.sha, keys.length, ...keys, ...args)
-    } catch (error) {
-      if (!isNoScript(error)) throw error
-      return await redis.eval(code.lua, keys.length, ...keys, ...args)
-    }
-  }
+  // Admission ids are ZSET members of the in-flight set.
+  const nextId = memberIds()
 
   return {
     admit: async (input) => {
       const request = checkRequest(input, clock)
       const { rules, inFlight, quota, now } = request
-      const id = `${instance}.${(++sequence).toString(36)}`
+      const id = nextId()
       const keys: string[] = []
       const args: (string | number)[] = [now, id, rules.length, inFlight ? 1 : 0, quota ? 1 : 0]
       for (const rule of rules) {
@@ -167,7 +146,7 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
         args.push(quota.limit, quota.floor ?? 0)
       }
 
-      const reply = integers(await run(admitScript, keys, args))
+      const reply = integers(await runScript(redis, admitScript, keys, args))
       let at = 1
       const next = (): LogSeen => {
         const count = reply[at++]!
@@ -186,7 +165,7 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     },
 
     refundQuota: async (key) => {
-      await run(refundScript, [`${prefix}trial:${key}`], [])
+      await runScript(redis, refundScript, [`${prefix}trial:${key}`], [])
     },
 
     quotaUsed: async (key) => {

@@ -14,8 +14,8 @@
  * Time is the `now` the gateway passes (its injected clock), as in the admission store
  * (rate-limits/redis-admission-store.ts); key TTLs on the server's clock only drop what is over anyway.
  */
-import { createHash, randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
+import { memberIds, redisScript, runScript } from '../../infra/redis/redis-script.ts'
 import {
   sameWindowMs,
   type BudgetLane,
@@ -83,14 +83,8 @@ if last > now then redis.call('PEXPIRE', KEYS[1], last - now) end
 return 1
 `
 
-type Script = { lua: string; sha: string }
-
-function script(lua: string): Script {
-  return { lua, sha: createHash('sha1').update(lua).digest('hex') }
-}
-
-const takeScript = script(takeLua)
-const observeScript = script(observeLua)
+const takeScript = redisScript(takeLua)
+const observeScript = redisScript(observeLua)
 
 /** The commands the store uses: an ioredis client, or a stand-in in tests. */
 export type UpstreamBudgetRedis = Pick<Redis, 'evalsha' | 'eval' | 'quit'>
@@ -103,10 +97,6 @@ export type RedisUpstreamBudgetOptions = {
   ownsConnection?: boolean
 }
 
-function isNoScript(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('NOSCRIPT')
-}
-
 function wholeNumber(value: number | undefined): string {
   return value === undefined ? '' : String(Math.trunc(value))
 }
@@ -114,19 +104,8 @@ function wholeNumber(value: number | undefined): string {
 export function createRedisUpstreamBudget(options: RedisUpstreamBudgetOptions): UpstreamBudgetStore {
   const { redis, keyPrefix: prefix = 'sallyport:', ownsConnection = false } = options
   if (/[{}]/.test(prefix)) throw new TypeError('upstream budget: the key prefix may not contain { or }')
-  // Admission ids are ZSET members: unique across gateways (random instance part), cheap (a counter).
-  const instance = randomBytes(6).toString('base64url')
-  let sequence = 0
-
-  /** EVALSHA, and EVAL when the server lost the script (a restart, a fail-over, SCRIPT FLUSH). */
-  async function run(code: Script, keys: string[], args: (string | number)[]): Promise<unknown> {
-    try {
-      return await redis.evalsha(code.sha, keys.length, ...keys, ...args)
-    } catch (error) {
-      if (!isNoScript(error)) throw error
-      return await redis.eval(code.lua, keys.length, ...keys, ...args)
-    }
-  }
+  // Admission ids are ZSET members of the lane's log.
+  const nextId = memberIds()
 
   function keysOf({ upstream, egress }: BudgetLane): { log: string; state: string } {
     // Braces inside the tag would end it early and split the lane over two slots.
@@ -137,8 +116,8 @@ export function createRedisUpstreamBudget(options: RedisUpstreamBudgetOptions): 
   return {
     take: async (lane: BudgetLane, { limit, windowMs }: BudgetPolicy, now: number): Promise<Verdict> => {
       const { log, state } = keysOf(lane)
-      const id = `${instance}.${(++sequence).toString(36)}`
-      const reply = await run(takeScript, [log, state], [Math.trunc(now), limit, windowMs, id])
+      const id = nextId()
+      const reply = await runScript(redis, takeScript, [log, state], [Math.trunc(now), limit, windowMs, id])
       if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number') {
         throw new Error('upstream budget script: unexpected reply')
       }
@@ -146,7 +125,8 @@ export function createRedisUpstreamBudget(options: RedisUpstreamBudgetOptions): 
     },
 
     observe: async (lane: BudgetLane, observation: BudgetObservation, now: number): Promise<void> => {
-      await run(
+      await runScript(
+        redis,
         observeScript,
         [keysOf(lane).state],
         [

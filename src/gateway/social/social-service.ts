@@ -7,7 +7,7 @@
  * same on every gateway, and the caches stay per process.
  */
 import type { Logger } from 'pino'
-import type { SocialSettings } from '../../config/config.ts'
+import type { SocialSettings } from '../../config/social-config.ts'
 import { systemClock, type Clock } from '../../shared/clock.ts'
 import type { FetchDispatcher } from '../fleet/fetch-dispatcher.ts'
 import { createBlueskyService } from './bluesky/bluesky-service.ts'

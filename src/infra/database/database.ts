@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely'
-import { ConfigError } from '../../config/config.ts'
+import { ConfigError } from '../../config/env-parsing.ts'
 import { portableSqlite } from './portable-sqlite.ts'
 import { SQLite } from './sqlite-binding.ts'
 import { openPostgresDatabase, postgresPoolDefaults, type PostgresPoolSettings } from './postgres.ts'

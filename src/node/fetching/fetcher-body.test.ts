@@ -6,7 +6,13 @@ import { pipeline } from 'node:stream/promises'
 import { after, before, describe, test } from 'node:test'
 import zlib from 'node:zlib'
 import { createFetcher } from './fetcher.ts'
-import { envelopeOf, fetcherOptions, job, refusalOf, startTarget } from './test-targets.ts'
+import {
+  envelopeOf,
+  fetcherOptions,
+  job,
+  refusalOf,
+  startTarget,
+} from '../../../test/helpers/test-targets.ts'
 
 /** Compresses `mib` MiB of zeros as a stream, so the test never holds the decoded bomb itself. */
 async function bomb(compressor: zlib.Gzip | zlib.BrotliCompress, mib: number): Promise<Buffer> {

@@ -6,7 +6,13 @@ import { after, describe, test } from 'node:test'
 import { createServer as createTlsServer } from 'node:tls'
 import { startFakeDnsServer } from '../../../test/helpers/fake-dns-server.ts'
 import { createFetcher } from './fetcher.ts'
-import { envelopeOf, fetcherOptions, job, refusalOf, startTarget } from './test-targets.ts'
+import {
+  envelopeOf,
+  fetcherOptions,
+  job,
+  refusalOf,
+  startTarget,
+} from '../../../test/helpers/test-targets.ts'
 
 describe('fetcher: redirects, policy and failures', async () => {
   // Redirects: /chain/N answers 302 to /chain/N-1 until /chain/0 answers 200.

@@ -6,6 +6,7 @@
 import { Agent, type Dispatcher } from 'undici'
 import type { FetchJob, NodeEnvelope, TargetRefusal } from '../../shared/fleet-contract.ts'
 import { systemClock } from '../../shared/clock.ts'
+import { targetUrlFault } from '../../shared/target-url.ts'
 import { createAddressPolicy } from './address-policy.ts'
 import { readBody } from './body-reader.ts'
 import { decodeBody } from './charset.ts'
@@ -192,15 +193,18 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   }
 }
 
-/** Every hop, the first included: http(s) only (DESIGN 5), and no credentials in the URL. */
+/** Every hop, the first included, keeps the target URL rules (DESIGN 5). */
 function checkHopUrl(url: URL): TargetRefusal | undefined {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return refusal('target_not_permitted', 'Only http and https targets are permitted, on every redirect.')
+  switch (targetUrlFault(url)) {
+    case 'scheme':
+      return refusal('target_not_permitted', 'Only http and https targets are permitted, on every redirect.')
+    case 'credentials':
+      return refusal('target_not_permitted', 'A target URL with credentials is not permitted.')
+    case 'host':
+      return notPermitted
+    case undefined:
+      return undefined
   }
-  if (url.username !== '' || url.password !== '') {
-    return refusal('target_not_permitted', 'A target URL with credentials is not permitted.')
-  }
-  return undefined
 }
 
 /** A repeated header comes as an array from undici; these fields are single-valued, so the list is joined. */

@@ -8,7 +8,7 @@ import { sql, type Generated, type Kysely } from 'kysely'
 import { migrations } from '../../../src/infra/database/migrations/index.ts'
 import { migrateAllDown, migrateToLatest } from '../../../src/infra/database/migrator.ts'
 import { join } from 'node:path'
-import { ConfigError } from '../../../src/config/config.ts'
+import { ConfigError } from '../../../src/config/env-parsing.ts'
 import type { AppError } from '../../../src/shared/errors.ts'
 import {
   databaseFileName,

@@ -8,10 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { after, describe, it } from 'node:test'
 import { Redis } from 'ioredis'
 import { idempotencyFingerprint } from '../../../src/gateway/idempotency/idempotency-key.ts'
-import {
-  manualClock,
-  runIdempotencyStoreSuite,
-} from '../../../src/gateway/idempotency/idempotency-store-suite.ts'
+import { manualClock, runIdempotencyStoreSuite } from '../../suites/idempotency-store-suite.ts'
 import { createRedisIdempotencyStore } from '../../../src/gateway/idempotency/redis-idempotency-store.ts'
 
 const redisUrl = process.env.SALLYPORT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, describe, it, test } from 'node:test'
-import { loadGatewayConfig } from '../../../src/config/config.ts'
+import { loadGatewayConfig } from '../../../src/config/gateway-config.ts'
 import { createLimitStores, type LimitStores } from '../../../src/gateway/rate-limits/limit-stores.ts'
 import { openSqliteDatabase } from '../../../src/infra/database/database.ts'
 import { migrateToLatest } from '../../../src/infra/database/migrator.ts'

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { runAdmissionStoreSuite, testClock } from '../../../src/gateway/rate-limits/admission-store-suite.ts'
+import { runAdmissionStoreSuite, testClock } from '../../suites/admission-store-suite.ts'
 import { fetchAdmission, hostKey } from '../../../src/gateway/rate-limits/admission.ts'
 import {
   createRedisAdmissionStore,

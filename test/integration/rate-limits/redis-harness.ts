@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { Clock } from '../../../src/shared/clock.ts'
-import type { AdmissionStoreHarness } from '../../../src/gateway/rate-limits/admission-store-suite.ts'
+import type { AdmissionStoreHarness } from '../../suites/admission-store-suite.ts'
 import { createRedisAdmissionStore } from '../../../src/gateway/rate-limits/redis-admission-store.ts'
 import type { AdmissionStore } from '../../../src/gateway/rate-limits/admission.ts'
 

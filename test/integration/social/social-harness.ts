@@ -5,7 +5,7 @@
  * `addGateway()` puts another gateway in front of the same fleet and upstreams, as a load balancer would.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { loadSocialSettings } from '../../../src/config/config.ts'
+import { loadSocialSettings } from '../../../src/config/social-config.ts'
 import { buildGateway } from '../../../src/gateway/app.ts'
 import { memoryGatewayDeps } from '../../helpers/memory-gateway-deps.ts'
 import { createFetchDispatcher } from '../../../src/gateway/fleet/fetch-dispatcher.ts'
@@ -15,7 +15,7 @@ import type { RateLimitDeps } from '../../../src/gateway/rate-limits/account-lim
 import { createSocialService, type SocialServiceOptions } from '../../../src/gateway/social/social-service.ts'
 import { buildNode } from '../../../src/node/app.ts'
 import { createFetcher, type FetcherOptions } from '../../../src/node/fetching/fetcher.ts'
-import { fetcherOptions } from '../../../src/node/fetching/test-targets.ts'
+import { fetcherOptions } from '../../helpers/test-targets.ts'
 import type { Clock } from '../../../src/shared/clock.ts'
 import {
   fleetHeaders,

@@ -2,7 +2,7 @@
  * API keys: mint (name and scopes), the new key shown once, the list, and revoking with a confirmation
  * dialog. The list is filled by the client script from `GET /v2/keys`; the markup here is its frame.
  */
-import { scopes, type Scope } from '../../http/plugins/auth.ts'
+import { scopes, type Scope } from '../../keys/scopes.ts'
 import { field, form } from '../forms.ts'
 import { attrs, html } from '../html.ts'
 import { renderPage } from '../layout.ts'

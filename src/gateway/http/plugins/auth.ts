@@ -6,20 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../../../shared/errors.ts'
-
-export type Scope = 'proxy' | 'read'
-export const scopes: readonly Scope[] = ['proxy', 'read']
-
-export type Principal = {
-  accountId: string
-  keyId: string
-  scopes: readonly Scope[]
-}
-
-export type Authenticator = {
-  /** Resolves the key's principal, or throws AppError `invalid_api_key` (or an account-state error). */
-  authenticate(apiKey: string): Promise<Principal>
-}
+import type { Authenticator, Principal } from '../../keys/principal.ts'
+import type { Scope } from '../../keys/scopes.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

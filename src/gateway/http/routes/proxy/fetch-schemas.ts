@@ -4,6 +4,7 @@
  */
 import { Type } from '@sinclair/typebox'
 import { AppError } from '../../../../shared/errors.ts'
+import { targetUrlFault } from '../../../../shared/target-url.ts'
 import { maxIdempotencyKeyLength } from '../../../idempotency/idempotency-key.ts'
 import { regionEnum } from '../../schemas.ts'
 
@@ -72,14 +73,16 @@ export function parseTargetUrl(raw: string): URL {
   } catch {
     throw new AppError('invalid_request', 'url must be an absolute http or https URL.')
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new AppError('invalid_request', 'url must use http or https.')
+  switch (targetUrlFault(url)) {
+    case 'scheme':
+      throw new AppError('invalid_request', 'url must use http or https.')
+    case 'credentials':
+      throw new AppError('invalid_request', 'url must not carry a user name or password.')
+    case 'host':
+      throw new AppError('invalid_request', 'url must name a host.')
+    case undefined:
+      return url
   }
-  if (url.username !== '' || url.password !== '') {
-    throw new AppError('invalid_request', 'url must not carry a user name or password.')
-  }
-  if (url.hostname === '') throw new AppError('invalid_request', 'url must name a host.')
-  return url
 }
 
 export const FetchHeaders = Type.Object({

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict'
 import { createServer, type IncomingMessage, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { FetchJob } from '../../shared/fleet-contract.ts'
-import type { FetcherOptions, FetchOutcome } from './fetcher.ts'
+import type { FetchJob } from '../../src/shared/fleet-contract.ts'
+import type { FetcherOptions, FetchOutcome } from '../../src/node/fetching/fetcher.ts'
 
 export type Target = {
   port: number

@@ -7,9 +7,13 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, it } from 'node:test'
-import type { Clock } from '../../shared/clock.ts'
-import { idempotencyFingerprint } from './idempotency-key.ts'
-import type { BeginOutcome, CompletedResponse, IdempotencyStore } from './idempotency-store.ts'
+import type { Clock } from '../../src/shared/clock.ts'
+import { idempotencyFingerprint } from '../../src/gateway/idempotency/idempotency-key.ts'
+import type {
+  BeginOutcome,
+  CompletedResponse,
+  IdempotencyStore,
+} from '../../src/gateway/idempotency/idempotency-store.ts'
 
 export type ManualClock = Clock & { advance(ms: number): number; set(ms: number): number }
 

@@ -1,0 +1,22 @@
+/** The defaults of DESIGN 2 and 4: what a process runs with when the environment says nothing. */
+export const defaults = {
+  port: 8080,
+  host: '127.0.0.1',
+  nodePort: 9101,
+  operatorHost: '127.0.0.1',
+  dataDir: './data',
+  maxBodyBytes: 10 * 1024 * 1024,
+  fetchTimeoutMs: 30_000,
+  connectTimeoutMs: 10_000,
+  maxRedirects: 10,
+  healthIntervalMs: 2_000,
+  healthTimeoutMs: 1_500,
+  userAgent: 'Sallyport-Internal-Fetcher/1.0',
+  mailFrom: 'Sallyport <no-reply@localhost>',
+  databasePoolSize: 10,
+  databaseStatementTimeoutMs: 5_000,
+  databaseConnectTimeoutMs: 2_000,
+  redisPrefix: 'sallyport:',
+  globalHostPerMinute: 600,
+  maxInFlight: 20,
+} as const

@@ -1,0 +1,14 @@
+import type { Env } from './env-parsing.ts'
+
+/**
+ * The environment of `sallyport dev`: the fleet is one process, so a fresh fleet secret unless one is set;
+ * and dev is the embedded default, so it stays on SQLite in the data dir whatever SALLYPORT_DATABASE_URL
+ * says (a production URL left in a shell must not get a dev instance's test accounts), and on in-process
+ * counters whatever SALLYPORT_REDIS_URL says (nor its trial counters and idempotency records).
+ */
+export function devEnvironment(fleetSecret: string, env: Env = process.env): Env {
+  const { SALLYPORT_DATABASE_URL: _ignored, SALLYPORT_REDIS_URL: _alsoIgnored, ...rest } = env
+  return env.SALLYPORT_FLEET_SECRET === undefined || env.SALLYPORT_FLEET_SECRET === ''
+    ? { ...rest, SALLYPORT_FLEET_SECRET: fleetSecret }
+    : rest
+}

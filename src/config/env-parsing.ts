@@ -1,0 +1,51 @@
+/**
+ * The only code that reads the environment (STYLE: config/): the helpers every process's loader parses its
+ * variables with. Command-line flags win over the environment, the environment wins over the defaults.
+ */
+import { logLevels, type LogLevel } from '../shared/logger.ts'
+
+export type Env = Record<string, string | undefined>
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export function integer(name: string, raw: string | undefined, fallback: number, min = 0): number {
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got ${JSON.stringify(raw)}`)
+  const value = Number(raw)
+  if (value < min) throw new ConfigError(`${name} must be at least ${min}`)
+  return value
+}
+
+export function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
+export function optional(raw: string | undefined): string | undefined {
+  return raw === undefined || raw.trim() === '' ? undefined : raw.trim()
+}
+
+export function logLevel(raw: string | undefined): LogLevel {
+  const level = raw ?? 'info'
+  const known: readonly string[] = logLevels
+  if (!known.includes(level)) throw new ConfigError(`SALLYPORT_LOG_LEVEL must be one of ${known.join(', ')}`)
+  return level as LogLevel
+}
+
+export function fleetSecret(raw: string | undefined): string {
+  if (raw === undefined || raw.length < 32) {
+    throw new ConfigError(
+      'SALLYPORT_FLEET_SECRET must be set to at least 32 characters (gateways and nodes share it)',
+    )
+  }
+  return raw
+}
+
+/** SALLYPORT_SHUTDOWN_TIMEOUT_MS, or the process's own default (its longest request and 5 s more). */
+export function shutdownTimeout(env: Env, fallback: number): number {
+  return integer('SALLYPORT_SHUTDOWN_TIMEOUT_MS', env.SALLYPORT_SHUTDOWN_TIMEOUT_MS, fallback, 1)
+}
