@@ -43,7 +43,7 @@ await runDev(process.argv.slice(2), {
     return {
       ...deps,
       // No metering and no billing: nothing is counted, no account is on a trial or has a cap.
-      metering: { record: () => undefined },
+      metering: { record: async () => undefined },
       standing: { standingFor: () => Promise.resolve({ plan: 'entry', trialQuota: false }) },
       rateLimits: {
         store: admitEverything,

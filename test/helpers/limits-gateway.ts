@@ -111,7 +111,11 @@ export async function buildLimitsGateway(
       hostKeySecret: 'route-test-secret-not-a-real-one',
     },
     idempotency: options.idempotency?.(idempotency) ?? idempotency,
-    metering: { record: (accountId, bytes) => void metered.push({ accountId, bytes }) },
+    metering: {
+      record: async (accountId, bytes) => {
+        metered.push({ accountId, bytes })
+      },
+    },
     ...(options.standing !== undefined && { standing: options.standing }),
     ...options.extra,
   })

@@ -48,7 +48,7 @@ export function memoryGatewayDeps(fleet: Fleet, overrides: Partial<GatewayDeps> 
     account: null,
     billing: null,
     catalog: overrides.catalog ?? overrides.billing?.catalog ?? createPlanCatalog(),
-    metering: { record: () => undefined },
+    metering: { record: async () => undefined },
     social: overrides.social ?? createSocialService({ settings: loadSocialSettings({}), dispatcher }),
     rateLimits: overrides.rateLimits ?? {
       store: make(createMemoryAdmissionStore({ clock })),

@@ -38,7 +38,11 @@ async function setUp(
   const metered: { accountId: string; bytes: number }[] = []
   const service = createFetchService({
     dispatcher: createFetchDispatcher(fleet),
-    metering: { record: (accountId, bytes) => void metered.push({ accountId, bytes }) },
+    metering: {
+      record: async (accountId, bytes) => {
+        metered.push({ accountId, bytes })
+      },
+    },
     standing: options.standing ?? paid,
     limiter: createRateLimiter(
       { store: admissions, limits: fixedLimits(limits), hostKeySecret: 'unit-test-secret' },

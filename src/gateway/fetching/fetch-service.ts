@@ -112,8 +112,8 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
       // Splice region_used into the node's JSON instead of parsing and re-serialising a body of up to 10 MiB.
       const body = Buffer.concat([envelopePrefix(served.regionUsed), served.envelope.subarray(1)])
       billable = true
-      // An envelope is one billable request (DESIGN 2); the count is written off the response path.
-      deps.metering.record(accountId, envelopeBytes(served.envelope))
+      // An envelope is one billable request (DESIGN 2), committed before it is delivered (DESIGN 6).
+      await deps.metering.record(accountId, envelopeBytes(served.envelope))
       return { kind: 'envelope', body, rateLimit }
     } catch (error) {
       // The deadline or the caller's disconnect, whatever the node client made of the abort.

@@ -49,48 +49,118 @@ function metering(flushEveryMs = 60_000) {
 }
 
 describe('metering', () => {
-  it('tallies in memory and writes one row per account and UTC day', async () => {
-    const { service, writes, clock, background } = metering()
-    service.record('acct_a', 10)
-    service.record('acct_a', 5)
-    service.record('acct_b', 1)
+  it('commits what one turn of the event loop recorded as one write per account and UTC day', async () => {
+    const { service, writes, clock } = metering()
+    const first = [service.record('acct_a', 10), service.record('acct_a', 5), service.record('acct_b', 1)]
     clock.advance(60_000)
-    service.record('acct_a', 7)
-    assert.deepEqual(writes, [], 'nothing is written on the request path')
-    service.flush()
-    await background.drain()
+    const second = service.record('acct_a', 7)
+    assert.deepEqual(writes, [], 'the write waits for the end of this turn')
+    await Promise.all([...first, second])
     assert.deepEqual(writes, [
       ['acct_a', '2026-03-02', 2, 15],
       ['acct_b', '2026-03-02', 1, 1],
       ['acct_a', '2026-03-03', 1, 7],
     ])
+    assert.deepEqual(service.unwrittenCounts(), [])
+  })
+
+  it('answers a caller of record only once its count is committed', async () => {
+    let open!: () => void
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    const committed: number[] = []
+    const service = createMeteringService({
+      repo: {
+        addOnce: async (_writer, _accountId, _day, batch) => {
+          await gate
+          committed.push(...batch.map((write) => write.requests))
+        },
+        pruneWriters: async () => undefined,
+        totalRequests: async () => 0,
+      },
+      clock: manualClock(Date.UTC(2026, 2, 2)),
+      background: createBackgroundTasks({ error: () => undefined }),
+    })
+    let answered = false
+    const recorded = service.record('acct_a', 1).then(() => (answered = true))
+    await new Promise((resolve) => setImmediate(resolve))
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.equal(answered, false, 'the write is on its way: the caller still waits')
+    open()
+    await recorded
+    assert.deepEqual(committed, [1])
+  })
+
+  it('puts what was recorded during a write into the next write, at once', async () => {
+    let open!: () => void
+    let gate = new Promise<void>((resolve) => (open = resolve))
+    const batches: number[] = []
+    const service = createMeteringService({
+      repo: {
+        addOnce: async (_writer, _accountId, _day, batch) => {
+          batches.push(batch.reduce((sum, write) => sum + write.requests, 0))
+          await gate
+        },
+        pruneWriters: async () => undefined,
+        totalRequests: async () => 0,
+      },
+      clock: manualClock(Date.UTC(2026, 2, 2)),
+      background: createBackgroundTasks({ error: () => undefined }),
+      flushEveryMs: 60_000,
+    })
+    const first = service.record('acct_a', 1)
+    await new Promise((resolve) => setImmediate(resolve))
+    const later = [service.record('acct_a', 1), service.record('acct_a', 1), service.record('acct_a', 1)]
+    const release = open
+    gate = Promise.resolve()
+    release()
+    await Promise.all([first, ...later])
+    assert.deepEqual(batches, [1, 3], 'one write for the first, one for the three that came during it')
+  })
+
+  it('does not hold a caller longer than maxWaitMs when the database hangs', async () => {
+    const service = createMeteringService({
+      repo: {
+        addOnce: () => new Promise<void>(() => undefined),
+        pruneWriters: async () => undefined,
+        totalRequests: async () => 0,
+      },
+      clock: manualClock(Date.UTC(2026, 2, 2)),
+      background: createBackgroundTasks({ error: () => undefined }),
+      maxWaitMs: 5,
+    })
+    await service.record('acct_a', 1)
+    assert.deepEqual(service.unwritten('acct_a', '2026-03-02'), { requests: 1, bytes: 1 })
   })
 
   it('counts the tally not yet written in requestsUsed', async () => {
     const { service, background } = metering()
-    service.record('acct_a', 1)
+    void service.record('acct_a', 1)
     service.flush()
     await background.drain()
-    service.record('acct_a', 1)
+    void service.record('acct_a', 1)
     assert.equal(await service.requestsUsed('acct_a'), 2)
     assert.equal(await service.requestsUsed('acct_b'), 0)
   })
 
-  it('writes on its own after the flush period', async () => {
-    const { service, writes, background } = metering(5)
-    service.record('acct_a', 3)
-    await new Promise((resolve) => setTimeout(resolve, 30))
-    await background.drain()
-    assert.deepEqual(writes, [['acct_a', '2026-03-02', 1, 3]])
+  it('answers callers at once while the database refuses writes, and keeps their counts', async () => {
+    const { service, state, writes } = metering()
+    state.fail = 'before'
+    await service.record('acct_a', 3)
+    await service.record('acct_a', 4)
+    assert.deepEqual(writes, [])
+    assert.deepEqual(service.unwritten('acct_a', '2026-03-02'), { requests: 2, bytes: 7 })
+    state.fail = undefined
+    await service.drain()
+    assert.deepEqual(writes, [['acct_a', '2026-03-02', 2, 7]])
   })
 
   it('keeps the counts while the database refuses them and writes them once it answers', async () => {
     const { service, writes, state, background } = metering()
     state.fail = 'before'
-    service.record('acct_a', 10)
+    void service.record('acct_a', 10)
     service.flush()
     await background.drain()
-    service.record('acct_a', 5)
+    void service.record('acct_a', 5)
     assert.deepEqual(service.unwritten('acct_a', '2026-03-02'), { requests: 2, bytes: 15 })
     assert.deepEqual(service.unwrittenCounts(), [
       { accountId: 'acct_a', day: '2026-03-02', requests: 2, bytes: 15 },
@@ -107,14 +177,14 @@ describe('metering', () => {
   it('counts a write whose answer was lost once, however often it is sent again', async () => {
     const { service, writes, stored, state, background } = metering()
     state.fail = 'after'
-    service.record('acct_a', 10)
+    void service.record('acct_a', 10)
     service.flush()
     await background.drain()
-    service.record('acct_a', 1)
+    void service.record('acct_a', 1)
     service.flush()
     await background.drain()
     state.fail = 'before'
-    service.record('acct_a', 2)
+    void service.record('acct_a', 2)
     service.flush()
     await background.drain()
     state.fail = undefined
@@ -143,9 +213,9 @@ describe('metering', () => {
       background,
       flushEveryMs: 60_000,
     })
-    service.record('acct_a', 1)
+    void service.record('acct_a', 1)
     service.flush()
-    service.record('acct_a', 2)
+    void service.record('acct_a', 2)
     service.flush()
     await new Promise((resolve) => setImmediate(resolve))
     assert.deepEqual(order, [1], 'the second write waits for the first')
@@ -167,7 +237,7 @@ describe('metering', () => {
       await background.drain()
     }
     state.fail = 'before'
-    service.record('acct_a', 1)
+    void service.record('acct_a', 1)
     await until(() => state.attempts >= 3)
     assert.deepEqual(writes, [])
     state.fail = undefined

@@ -2,18 +2,21 @@
  * Metering (SPEC 1.5, DESIGN 2 "what is billed", DESIGN 7): a fetch that returned an envelope counts as
  * one request and its `bytes`, per account and UTC day. Nothing about the target is recorded.
  *
- * `record` only adds to an in-memory tally (well under a microsecond, no I/O on the response path); the
- * tally is written as one transaction per account and day every second, and on shutdown. A hard crash
- * loses at most that last second of counts. Exact trial admission and billing do not read these rows on
- * the request path; they are for the account view, usage reports and invoices.
+ * Durable before delivered (DESIGN 6, docs/adr/0007-metering-before-delivery.md): `record` resolves once
+ * the count is committed, and the fetch path sends the envelope only then, so a gateway killed at any
+ * moment leaves the ledger at or above the envelopes it delivered, above them by at most the fetches it
+ * had outstanding. Counts are group-committed: whatever is recorded while a write of the same account and
+ * day is on its way goes into the next one, so the database sees one transaction per account and day per
+ * write time, not one per request.
  *
  * The fetch was served before its count is written, so a write that fails is never the caller's problem
- * (docs/adr/0004-store-faults.md): the counts stay in memory and are written once the database answers,
- * retried with a growing pause (1 s, 2 s, ... 30 s). This process numbers its writes (one at a time per
- * account and day) and the database records the last number applied in the same transaction (`addOnce`):
- * a write whose answer was lost (the connection dropped during its commit) is sent again with its number
- * and counts once. Counts that could not be written by shutdown are logged, per account and day, for an
- * operator to add.
+ * (docs/adr/0004-store-faults.md): the waiting callers are answered, the counts stay in memory and are
+ * written once the database answers, retried with a growing pause (1 s, 2 s, ... 30 s); while writes fail,
+ * `record` answers at once. A write that takes longer than `maxWaitMs` releases its callers the same way.
+ * This process numbers its writes (one at a time per account and day) and the database records the last
+ * number applied in the same transaction (`addOnce`): a write whose answer was lost (the connection
+ * dropped during its commit) is sent again with its number and counts once. Counts that could not be
+ * written by shutdown are logged, per account and day, for an operator to add.
  */
 import { randomBytes } from 'node:crypto'
 import type { Logger } from 'pino'
@@ -31,8 +34,10 @@ export type MeteringOptions = {
   clock: Clock
   background: BackgroundTasks
   log?: Pick<Logger, 'warn'>
-  /** How often the tally is written. */
+  /** The first pause before trying again once a write failed. */
   flushEveryMs?: number
+  /** The longest a caller of `record` waits for its count's commit before it is answered anyway. */
+  maxWaitMs?: number
   /** The longest pause between attempts while writes fail. */
   maxRetryMs?: number
 }
@@ -59,6 +64,7 @@ export function createMeteringService({
   log,
   flushEveryMs = 1_000,
   maxRetryMs = 30_000,
+  maxWaitMs = 2_000,
 }: MeteringOptions) {
   /** This process, as the database knows it: its writes are numbered under it. */
   const writer = randomBytes(12).toString('base64url')
@@ -79,7 +85,11 @@ export function createMeteringService({
   const unsure = new Map<string, Unsure>()
   /** Counts on their way to the database right now (one write per account and day at a time). */
   const sending = new Map<string, Counts>()
+  /** Callers of `record` whose counts are in the tally, per account and day, waiting for their commit. */
+  const waiting = new Map<string, (() => void)[]>()
   let timer: NodeJS.Timeout | undefined
+  /** A group commit is due at the end of this turn of the event loop. */
+  let soon: NodeJS.Immediate | undefined
   /** 0 while writes succeed; else the pause before the next attempt. */
   let retryMs = 0
   let lastPrune = -Infinity
@@ -93,6 +103,19 @@ export function createMeteringService({
     timer = setTimeout(flush, delayMs)
     // A pending tally never keeps the process alive; shutdown flushes it.
     timer.unref()
+  }
+
+  function flushSoon(): void {
+    if (soon !== undefined) return
+    soon = setImmediate(() => {
+      soon = undefined
+      flush()
+    })
+  }
+
+  function answer(callers: (() => void)[] | undefined): void {
+    if (callers === undefined) return
+    for (const done of callers.splice(0)) done()
   }
 
   function addToTally(accountId: string, day: string, counts: Counts): void {
@@ -132,12 +155,18 @@ export function createMeteringService({
   ): void {
     const writes = fresh === undefined ? retried : [...retried, fresh]
     sending.set(key, sum(writes))
+    const callers = waiting.get(key)
+    waiting.delete(key)
+    // A database that hangs rather than fails does not hold the callers' answers past maxWaitMs.
+    const released = callers === undefined ? undefined : setTimeout(() => answer(callers), maxWaitMs)
     background.run(
       'usage record',
       async () => {
+        let written = false
         try {
           await repo.addOnce(writer, accountId, day, writes)
           retryMs = 0
+          written = true
         } catch (error) {
           // Possibly written: every write goes back with its number. Surely not written: the new counts
           // merge into the tally; writes sent before keep their numbers (an earlier attempt may have
@@ -147,8 +176,15 @@ export function createMeteringService({
           if (keep.length > 0) unsure.set(key, { accountId, day, writes: keep })
           if (!maybeWritten && fresh !== undefined) addToTally(accountId, day, fresh)
           failed(error, round)
+          // The database is failing: everyone waiting is answered now; their counts are held.
+          for (const held of waiting.values()) answer(held)
+          waiting.clear()
         } finally {
           sending.delete(key)
+          clearTimeout(released)
+          answer(callers)
+          // What was recorded while this write was on its way goes next, at once.
+          if (written && tally.has(key)) flushSoon()
         }
       },
       { account_id: accountId },
@@ -185,10 +221,22 @@ export function createMeteringService({
     }
   }
 
-  function record(accountId: string, bytes: number): void {
-    addToTally(accountId, today(), { requests: 1, bytes })
-    // While writes fail, the next attempt waits longer, and takes these counts too.
-    schedule(retryMs === 0 ? flushEveryMs : retryMs)
+  /** Counts one envelope; resolves once it is committed (or known to be held for a later write). */
+  function record(accountId: string, bytes: number): Promise<void> {
+    const day = today()
+    addToTally(accountId, day, { requests: 1, bytes })
+    if (retryMs !== 0) {
+      // While writes fail, the next attempt waits longer and takes these counts too; nobody waits for it.
+      schedule(retryMs)
+      return Promise.resolve()
+    }
+    const key = `${accountId} ${day}`
+    return new Promise((resolve) => {
+      const callers = waiting.get(key)
+      if (callers === undefined) waiting.set(key, [resolve])
+      else callers.push(resolve)
+      flushSoon()
+    })
   }
 
   /** What is counted for this account and day and not known to be in the database. */
