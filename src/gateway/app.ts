@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { LoggerOptions } from 'pino'
+import { answerClientError } from '../shared/client-errors.ts'
 import type { Clock } from '../shared/clock.ts'
 import { createRequestIds } from '../shared/ids.ts'
 import { registerHttpMetrics } from '../shared/metrics.ts'
@@ -92,6 +93,7 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
     },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     frameworkErrors: handleFrameworkError,
+    clientErrorHandler: answerClientError,
   })
 
   app.addHook('onRequest', async (request, reply) => {

@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { LoggerOptions } from 'pino'
 import type { Region } from '../shared/regions.ts'
+import { answerClientError } from '../shared/client-errors.ts'
 import type { Clock } from '../shared/clock.ts'
 import { createRequestIds } from '../shared/ids.ts'
 import { registerHttpMetrics } from '../shared/metrics.ts'
@@ -66,6 +67,7 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     logger: deps.logger,
     bodyLimit: maxJobBytes,
     genReqId: createRequestIds(),
+    clientErrorHandler: answerClientError,
   })
   const startedAt = new Date(deps.clock.now()).toISOString()
   let draining = false

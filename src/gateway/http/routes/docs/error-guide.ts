@@ -10,6 +10,18 @@ export const errorGuide: Record<ErrorCode, ErrorGuideEntry> = {
   },
   unknown_region: { when: '`region` is not one of us-east, us-west, europe.', retry: 'No.' },
   payload_too_large: { when: 'The request body is over 16 KiB.', retry: 'No.' },
+  malformed_request: {
+    when: 'The HTTP message itself is not valid: a malformed request line, a header with a control character or a folded (obs-fold) line, or Content-Length sent with Transfer-Encoding. The connection is closed after the answer.',
+    retry: 'No. Fix the client or the proxy in front of it.',
+  },
+  request_header_too_large: {
+    when: 'The request line and headers together are over 16 KiB (a very long query string or cookie, for example). The connection is closed after the answer.',
+    retry: 'No. Send less in the URL and headers.',
+  },
+  request_timeout: {
+    when: 'The request did not arrive completely in time. The connection is closed after the answer.',
+    retry: 'Yes, at once.',
+  },
   missing_api_key: {
     when: 'No API key was sent. The answer carries `WWW-Authenticate`.',
     retry: 'No. Send `x-api-key`.',
