@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { isRegion, type Region } from '../shared/regions.ts'
+import { parseEgressSettings, type EgressSettings } from './egress-settings.ts'
 
 export type Env = Record<string, string | undefined>
 
@@ -154,6 +155,7 @@ export type NodeConfig = Readonly<{
   fetchTimeoutMs: number
   connectTimeoutMs: number
   maxRedirects: number
+  egress: EgressSettings
   /** SALLYPORT_SHUTDOWN_TIMEOUT_MS: as the gateway's; default the fetch time-out plus 5 s. */
   shutdownTimeoutMs: number
 }>
@@ -539,6 +541,7 @@ export function loadNodeConfig(flags: NodeFlags = {}, env: Env = process.env): N
       1,
     ),
     maxRedirects: integer('SALLYPORT_MAX_REDIRECTS', env.SALLYPORT_MAX_REDIRECTS, defaults.maxRedirects),
+    egress: parseEgressSettings(env),
     shutdownTimeoutMs: shutdownTimeout(
       env,
       integer('SALLYPORT_FETCH_TIMEOUT_MS', env.SALLYPORT_FETCH_TIMEOUT_MS, defaults.fetchTimeoutMs, 1) +
