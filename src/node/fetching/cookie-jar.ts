@@ -60,7 +60,8 @@ export function createCookieJar(now: () => number): CookieJar {
     // Cookie name prefixes (RFC 6265bis 4.1.3), matched without regard to case as browsers now do.
     const lowerName = parsed.name.toLowerCase()
     if (lowerName.startsWith('__secure-') && !parsed.secure) return
-    if (lowerName.startsWith('__host-') && (!parsed.secure || !hostOnly || path !== '/')) return
+    if (lowerName.startsWith('__host-') && (!parsed.secure || parsed.domain !== undefined || path !== '/'))
+      return
     // An http response may not shadow a Secure cookie set over https (5.7 step 16).
     if (!secureOrigin && !parsed.secure) {
       const shadows = cookies.some(
