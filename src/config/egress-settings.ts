@@ -2,8 +2,8 @@
  * The egress node's wire settings (docs/egress.md): header cap, idle connections kept, and an extra CA
  * for target TLS. Read once at start-up; a bad value stops the node with a ConfigError.
  */
+import { X509Certificate } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { createSecureContext } from 'node:tls'
 import { ConfigError, type Env } from './config.ts'
 
 export type EgressSettings = Readonly<{
@@ -50,13 +50,16 @@ function extraCa(path: string | undefined): string | undefined {
   } catch (error) {
     throw new ConfigError(`SALLYPORT_EXTRA_CA_FILE cannot be read: ${(error as Error).message}`)
   }
-  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new ConfigError('SALLYPORT_EXTRA_CA_FILE holds no PEM certificate')
-  }
-  try {
-    createSecureContext({ ca: pem })
-  } catch (error) {
-    throw new ConfigError(`SALLYPORT_EXTRA_CA_FILE holds an invalid certificate: ${(error as Error).message}`)
+  const certificates = pem.match(/-----BEGIN CERTIFICATE-----[^]*?-----END CERTIFICATE-----/g) ?? []
+  if (certificates.length === 0) throw new ConfigError('SALLYPORT_EXTRA_CA_FILE holds no PEM certificate')
+  for (const certificate of certificates) {
+    try {
+      new X509Certificate(certificate)
+    } catch (error) {
+      throw new ConfigError(
+        `SALLYPORT_EXTRA_CA_FILE holds an invalid certificate: ${(error as Error).message}`,
+      )
+    }
   }
   return pem
 }
