@@ -79,6 +79,23 @@ describe('connection pools', async () => {
     assert.equal(p.openConnections(), 1)
   })
 
+  test(
+    'with no idle connection allowed, a session closes once its response has ended',
+    {
+      timeout: 10_000,
+    },
+    async () => {
+      // A long idle time-out: only the cap can close this session (HTTP/2 has no keep-alive time-out).
+      const p = pools({ maxIdleConnections: 0, idleTimeoutMs: 600_000 })
+      const before = h2.sessions.length
+      await get(h2, p, 'one.pool.test')
+      const session = h2.sessions[before]
+      assert.ok(session !== undefined)
+      if (!session.closed) await once(session, 'close')
+      assert.equal(p.openConnections(), 0)
+    },
+  )
+
   test('an idle HTTP/2 session is closed after the idle time-out', async () => {
     const p = pools({ idleTimeoutMs: 50 })
     const before = h2.sessions.length

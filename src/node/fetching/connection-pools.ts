@@ -5,9 +5,10 @@
  * between origins (no HTTP/2 connection coalescing), so a reused connection or session only ever carries a
  * request for the host, port and scheme it was checked and opened for.
  *
- * Idle connections are bounded per node: when more than `maxIdleConnections` are open, the origins used
- * least recently that have nothing in flight are closed, and an origin unused for `idleTimeoutMs` is
- * closed too (undici closes idle HTTP/1.1 sockets on its own, but keeps HTTP/2 sessions open forever).
+ * Idle connections are bounded per node: whenever a connection opens or a response ends and more than
+ * `maxIdleConnections` are open, the origins used least recently that have nothing in flight are closed;
+ * an origin unused for `idleTimeoutMs` is closed too (undici closes idle HTTP/1.1 sockets on its own, but
+ * keeps HTTP/2 sessions open for ever).
  */
 import { errors, Pool, type buildConnector, type Dispatcher } from 'undici'
 import { headerBlockBytes } from './response-headers.ts'
@@ -114,6 +115,8 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
         response.body.destroy()
         throw new errors.HeadersOverflowError()
       }
+      // The pool is idle a turn after its body ends (undici settles the request then): trim once it is.
+      response.body.once('close', () => setImmediate(trim))
       return response
     },
     openConnections: countOpen,
