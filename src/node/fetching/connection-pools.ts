@@ -10,7 +10,7 @@
  * an origin unused for `idleTimeoutMs` is closed too (undici closes idle HTTP/1.1 sockets on its own, but
  * keeps HTTP/2 sessions open for ever).
  */
-import { errors, Pool, type buildConnector, type Dispatcher } from 'undici'
+import { Client, errors, Pool, type buildConnector, type Dispatcher } from 'undici'
 import { headerBlockBytes } from './response-headers.ts'
 
 export type ConnectionPoolsOptions = {
@@ -37,6 +37,13 @@ export type ConnectionPools = {
 }
 
 type Entry = { pool: Pool; lastUsed: number }
+
+/**
+ * Requests one HTTP/2 session carries at once. undici sends one request at a time per connection unless
+ * told otherwise (its `pipelining`), which on HTTP/2 would open a new session for every concurrent fetch
+ * of an origin; HTTP/1.1 connections keep one at a time (no pipelining).
+ */
+const h2StreamsPerSession = 100
 
 export function createConnectionPools(options: ConnectionPoolsOptions): ConnectionPools {
   const now = options.now ?? (() => performance.now())
@@ -67,6 +74,7 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
         keepAliveMaxTimeout: idleTimeoutMs,
+        factory: clientFactory,
       })
       pool.on('connect', trim)
       entry = { pool, lastUsed: now() }
@@ -76,6 +84,21 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
     }
     pools.set(origin, entry)
     return entry.pool
+  }
+
+  function clientFactory(origin: URL | string, clientOptions: object): Client {
+    const client: Client = new Client(origin, {
+      ...(clientOptions as Client.Options),
+      connect: (connectOptions, callback) =>
+        options.connect(connectOptions, (...result) => {
+          callback(...result)
+          const socket = result[1]
+          if (socket !== null && 'alpnProtocol' in socket && socket.alpnProtocol === 'h2') {
+            client.pipelining = h2StreamsPerSession
+          }
+        }),
+    })
+    return client
   }
 
   /** Closes least recently used idle origins while more connections are open than the cap. */

@@ -106,6 +106,18 @@ describe('fetcher: HTTP/2 targets and a private CA', async () => {
     await fetcher.close()
   })
 
+  test('concurrent fetches share the established session as streams', async () => {
+    const fetcher = createFetcher(egressOptions({ resolver, extraCa: ca.caPem }))
+    const before = h2.connections()
+    envelope(await fetcher.fetch(fetchJob(h2.url('a.h2.test', '/warm'))))
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => fetcher.fetch(fetchJob(h2.url('a.h2.test', `/c/${i}`)))),
+    )
+    for (const result of results) assert.equal(envelope(result).status, 200)
+    assert.equal(h2.connections() - before, 1)
+    await fetcher.close()
+  })
+
   test('a redirect chain across origins and protocols: http -> h2 -> h2 on another name', async () => {
     const third = h2.url('b.h2.test', '/end')
     const second = h2.url('a.h2.test', `/?to=${encodeURIComponent(third)}`)
