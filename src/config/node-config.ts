@@ -2,6 +2,7 @@
 import type { LogLevel } from '../shared/logger.ts'
 import { isRegion, type Region } from '../shared/regions.ts'
 import { defaults } from './defaults.ts'
+import { parseEgressSettings, type EgressSettings } from './egress-settings.ts'
 import {
   ConfigError,
   fleetSecret,
@@ -31,6 +32,7 @@ export type NodeConfig = Readonly<{
   fetchTimeoutMs: number
   connectTimeoutMs: number
   maxRedirects: number
+  egress: EgressSettings
   /** SALLYPORT_SHUTDOWN_TIMEOUT_MS: as the gateway's; default the fetch time-out plus 5 s. */
   shutdownTimeoutMs: number
 }>
@@ -80,6 +82,7 @@ export function loadNodeConfig(flags: NodeFlags = {}, env: Env = process.env): N
       1,
     ),
     maxRedirects: integer('SALLYPORT_MAX_REDIRECTS', env.SALLYPORT_MAX_REDIRECTS, defaults.maxRedirects),
+    egress: parseEgressSettings(env),
     shutdownTimeoutMs: shutdownTimeout(env, deadlines.nodeShutdownMs),
   })
 }

@@ -57,6 +57,9 @@ export function createNodeDeps(config: NodeConfig, seams: { metrics?: NodeMetric
     timeoutMs: config.fetchTimeoutMs,
     connectTimeoutMs: config.connectTimeoutMs,
     maxRedirects: config.maxRedirects,
+    maxHeaderBytes: config.egress.maxHeaderBytes,
+    maxIdleConnections: config.egress.maxIdleConnections,
+    extraCa: config.egress.extraCa,
     defaultUserAgent: defaults.userAgent,
   })
   const fetcher = metrics === undefined ? unmetered : meteredFetcher(unmetered, metrics)

@@ -10,7 +10,9 @@ import { connect, createServer, type AddressInfo, type Server } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { after, before, describe, test } from 'node:test'
 import { createFetcher, type FetcherOptions, type FetchOutcome } from '../../src/node/fetching/fetcher.ts'
+import { startH2Target } from '../helpers/egress-targets.ts'
 import { startFakeDnsServer } from '../helpers/fake-dns-server.ts'
+import { createTestCa } from '../helpers/test-ca.ts'
 
 const interfaces = Object.keys(networkInterfaces())
 if (interfaces.some((name) => name !== 'lo')) {
@@ -153,5 +155,51 @@ describe('live address policy in a sealed namespace', () => {
       await fetcher.close()
       await dns.close()
     }
+  })
+})
+
+describe('live address policy over HTTP/2 in a sealed namespace', () => {
+  const ca = createTestCa(['h2.sealed.test', '127.0.0.1', '0.0.0.0'])
+  const dial = { count: 0 }
+  const sink = createServer((socket) => {
+    dial.count++
+    socket.destroy()
+  })
+  let sinkPort = 0
+  let h2: Awaited<ReturnType<typeof startH2Target>> | undefined
+  const fetcher = createFetcher({ ...options(['127.0.0.1/32']), extraCa: ca.caPem })
+
+  before(async () => {
+    sinkPort = await listen(sink, '127.0.0.1', 0)
+    h2 = await startH2Target('127.0.0.1', ca, (request, response) => {
+      const to = new URL(request.url ?? '/', 'https://x').searchParams.get('to')
+      if (to === null) response.end(`h2 ${request.httpVersion}`)
+      else response.writeHead(302, { location: to }).end()
+    })
+  })
+  after(async () => {
+    await fetcher.close()
+    await Promise.all([close(sink), h2?.close()])
+    ca.remove()
+  })
+
+  test('redirects from an HTTP/2 target onto forbidden addresses are refused, its session never reused', async () => {
+    assert.ok(h2 !== undefined)
+    const warm = await fetcher.fetch({ url: `https://127.0.0.1:${h2.port}/`, user_agent: null })
+    assert.ok(warm.ok && warm.envelope.result === 'h2 2.0', JSON.stringify(warm))
+    for (const to of [
+      'https://10.0.0.1/',
+      'https://169.254.169.254/',
+      // 0.0.0.0 and :: on the HTTP/2 target's own port would reach it, and its warm session is at hand.
+      `https://0.0.0.0:${h2.port}/`,
+      `https://[::ffff:0.0.0.0]:${h2.port}/`,
+      `https://0.0.0.0:${sinkPort}/`,
+      `http://[::]:${sinkPort}/`,
+    ]) {
+      const url = `https://127.0.0.1:${h2.port}/?to=${encodeURIComponent(to)}`
+      assertRefused(await fetcher.fetch({ url, user_agent: null }), `h2 redirect to ${to}`)
+    }
+    assert.equal(dial.count, 0)
+    assert.equal(h2.connections(), 1, 'one session: the warm one, for 127.0.0.1 only')
   })
 })

@@ -1,6 +1,6 @@
 /**
  * Reads a response body, undoing its content codings, and stops as soon as the DECODED size passes the
- * cap (DESIGN 2): a gzip or brotli bomb is never decoded past the cap and memory stays bounded, because
+ * cap (DESIGN 2): a gzip, brotli or zstd bomb is never decoded past the cap and memory stays bounded, because
  * the decoders are streams with backpressure and the whole chain is destroyed the moment the cap is passed.
  */
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream'
@@ -35,11 +35,28 @@ const brotliOptions: zlib.BrotliOptions = {
   chunkSize: 64 * 1024,
 }
 
-type Coding = 'gzip' | 'deflate' | 'br'
+/** zlib's zstd decoder: Node 22.15+ and 24 have it, Node 20 does not (its types do not know it either). */
+type ZstdOptions = {
+  flush: number | undefined
+  finishFlush: number | undefined
+  chunkSize: number
+  params: Record<number, number>
+}
+const createZstdDecompress = (zlib as { createZstdDecompress?: (options: ZstdOptions) => Transform })
+  .createZstdDecompress
+
+/** Whether this runtime decodes zstd; it is offered in Accept-Encoding only then. */
+export const zstdSupported = createZstdDecompress !== undefined
+
+/** The codings offered to every target, in the order browsers list them. */
+export const acceptEncoding = zstdSupported ? 'gzip, deflate, br, zstd' : 'gzip, deflate, br'
+
+type Coding = 'gzip' | 'deflate' | 'br' | 'zstd'
 
 /**
  * `contentEncoding` lists codings in the order they were applied (RFC 9110 8.4), so they are undone from
- * last to first. `identity` and empty members are skipped. An unknown coding (zstd, compress...) means the
+ * last to first. `identity` and empty members are skipped. An unknown coding (compress, zstd where the
+ * runtime lacks it...) means the
  * body cannot be decoded here: its raw bytes are returned as they came, still under the cap, and the
  * charset step then usually reports them as base64.
  */
@@ -96,6 +113,7 @@ function parseCodings(header: string | undefined): Coding[] | undefined {
     if (coding === 'gzip' || coding === 'x-gzip') codings.push('gzip')
     else if (coding === 'deflate') codings.push('deflate')
     else if (coding === 'br') codings.push('br')
+    else if (coding === 'zstd' && zstdSupported) codings.push('zstd')
     else return undefined
   }
   return codings.length > maxCodings ? undefined : codings
@@ -109,7 +127,26 @@ function createDecoder(coding: Coding): Transform {
       return new DeflateDecoder()
     case 'br':
       return zlib.createBrotliDecompress(brotliOptions)
+    case 'zstd':
+      return createZstdDecoder()
   }
+}
+
+/**
+ * RFC 9659 3: HTTP zstd uses a window of at most 8 MiB, so the decoder refuses larger windows (2^23), which
+ * would otherwise let one response make it allocate up to 128 MiB before a byte comes out. A truncated
+ * stream yields what was decoded so far, as with the other codings.
+ */
+function createZstdDecoder(): Transform {
+  const constants = zlib.constants as unknown as Record<string, number>
+  // parseCodings only returns 'zstd' when the runtime has the decoder.
+  if (createZstdDecompress === undefined) throw new Error('zstd is not supported by this runtime')
+  return createZstdDecompress({
+    flush: constants.ZSTD_e_flush,
+    finishFlush: constants.ZSTD_e_flush,
+    chunkSize: 64 * 1024,
+    params: { [constants.ZSTD_d_windowLogMax ?? 0]: 23 },
+  })
 }
 
 /**
@@ -178,12 +215,15 @@ function looksLikeZlib(head: Buffer): boolean {
   return (cmf & 0x0f) === 8 && cmf >> 4 <= 7 && (cmf * 256 + flg) % 31 === 0
 }
 
-/** zlib errors carry `Z_*` codes, brotli ones `ERR__ERROR_*` / `ERR_BROTLI_*`. */
+/** zlib errors carry `Z_*` codes, brotli ones `ERR__ERROR_*` / `ERR_BROTLI_*`, zstd ones `ZSTD_error_*`. */
 function isDecoderError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return (
     typeof code === 'string' &&
-    (code.startsWith('Z_') || code.startsWith('ERR__ERROR') || code.startsWith('ERR_BROTLI'))
+    (code.startsWith('Z_') ||
+      code.startsWith('ERR__ERROR') ||
+      code.startsWith('ERR_BROTLI') ||
+      code.startsWith('ZSTD_error'))
   )
 }
 

@@ -3,16 +3,19 @@
  * and build the envelope (SPEC 2.2, DESIGN 2 and 5). Expected failures come back as `TargetRefusal`
  * values, never as exceptions. Nothing here logs: no target URL, host or body may reach a log (DESIGN 7).
  */
-import { Agent, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import type { FetchJob, NodeEnvelope, TargetRefusal } from '../../shared/fleet-contract.ts'
 import { systemClock } from '../../shared/clock.ts'
 import { targetUrlFault } from '../../shared/target-url.ts'
 import { createAddressPolicy } from './address-policy.ts'
-import { readBody } from './body-reader.ts'
+import { acceptEncoding, readBody } from './body-reader.ts'
 import { decodeBody } from './charset.ts'
+import { createConnectionPools } from './connection-pools.ts'
+import { createCookieJar } from './cookie-jar.ts'
 import { createGuardedConnector } from './guarded-connector.ts'
 import { notPermitted, refusal, refusalOf, wholeFetchTimedOut } from './refusal.ts'
 import { createResolver, type Resolver } from './resolver.ts'
+import { setCookieFields } from './response-headers.ts'
 
 export type FetcherOptions = {
   deviceId: string
@@ -33,6 +36,12 @@ export type FetcherOptions = {
   maxRedirects: number
   /** 'Sallyport-Internal-Fetcher/1.0' */
   defaultUserAgent: string
+  /** Largest response header block accepted, default 64 KiB (docs/egress.md). */
+  maxHeaderBytes?: number
+  /** Connections and HTTP/2 sessions kept open while idle, across all targets; default 128. */
+  maxIdleConnections?: number
+  /** PEM certificates trusted for target TLS besides the bundled root store. */
+  extraCa?: string | undefined
   /** Injectable for tests; default built from dnsServers. */
   resolver?: Resolver
 }
@@ -50,8 +59,6 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308])
 /** A redirect's body is read (so the connection can be reused) only up to this much, else dropped. */
 const redirectBodyDumpLimit = 64 * 1024
 
-const acceptEncoding = 'gzip, deflate, br'
-
 /** A header value undici would refuse (control characters) is replaced by the default User-Agent. */
 const validHeaderValue = /^[\t\x20-\x7e\x80-\xff]*$/
 
@@ -62,15 +69,18 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     policy: createAddressPolicy(options.allowTargets),
     localAddress: options.egressAddress,
     connectTimeoutMs: options.connectTimeoutMs,
+    extraCa: options.extraCa,
   })
-  // One Agent for http AND https, built once: every hop of every fetch goes through the guarded connector,
-  // so an http<->https redirect cannot slip onto an unchecked agent. Pooled keep-alive sockets are safe to
-  // reuse: each was connected to a checked address. No redirect interceptor: redirects are followed below.
-  // An explicit dispatcher also means HTTP_PROXY / NODE_USE_ENV_PROXY are never consulted (DESIGN 5).
-  const agent = new Agent({
+  // One set of pools for http AND https, HTTP/1.1 AND HTTP/2, built once: every hop of every fetch goes
+  // through the guarded connector, so an http<->https redirect cannot slip onto an unchecked dispatcher.
+  // Pooled keep-alive sockets and HTTP/2 sessions are safe to reuse: each was connected to an address
+  // checked for its origin. No redirect interceptor: redirects are followed below. Explicit dispatchers
+  // also mean HTTP_PROXY / NODE_USE_ENV_PROXY are never consulted (DESIGN 5).
+  const pools = createConnectionPools({
     connect: connector,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
+    maxHeaderBytes: options.maxHeaderBytes ?? 64 * 1024,
+    timeoutMs: options.timeoutMs,
+    maxIdleConnections: options.maxIdleConnections ?? 128,
   })
   const defaultHeaders = { accept: '*/*', 'accept-encoding': acceptEncoding }
 
@@ -100,6 +110,8 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     const onCallerAbort = () => controller.abort()
     if (signal?.aborted === true) controller.abort()
     signal?.addEventListener('abort', onCallerAbort, { once: true })
+    // Cookies set along this redirect chain, sent on its later hops; none from the caller, none kept after.
+    const cookies = createCookieJar(() => clock.now())
 
     try {
       for (let redirects = 0; ; redirects++) {
@@ -108,13 +120,9 @@ export function createFetcher(options: FetcherOptions): Fetcher {
 
         let response: Dispatcher.ResponseData
         try {
-          response = await agent.request({
-            origin: url.origin,
-            path: url.pathname + url.search,
-            method: 'GET',
-            headers,
-            signal: controller.signal,
-          })
+          const cookie = cookies.cookieHeader(url)
+          const hopHeaders = cookie === '' ? headers : { ...headers, cookie }
+          response = await pools.request(url, { headers: hopHeaders, signal: controller.signal })
         } catch (error) {
           return { ok: false, refusal: failure(error) }
         }
@@ -125,6 +133,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
         if (location !== undefined) {
           // Nobody reads a redirect's body: reuse the connection when it is small, else drop it.
           response.body.dump({ limit: redirectBodyDumpLimit }).catch(noop)
+          cookies.store(url, setCookieFields(response.headers))
           if (redirects >= options.maxRedirects) {
             const detail = `The target redirected more than ${options.maxRedirects} times.`
             return { ok: false, refusal: refusal('too_many_redirects', detail) }
@@ -189,7 +198,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
 
   return {
     fetch: (job, signal) => fetchJob(job, signal),
-    close: () => agent.close(),
+    close: () => pools.close(),
   }
 }
 

@@ -1,13 +1,15 @@
 /**
  * The undici `connect` function every egress connection goes through (DESIGN 5): resolve the host once,
- * check every address, refuse before dialling, then dial the checked address itself. undici's own
- * connector (`buildConnector`) does the dialling, TLS and connect time-out; it is handed an IP literal, for
+ * check every address, refuse before dialling, then dial the checked address itself. The dialler
+ * (dialer.ts) does the dialling, TLS with ALPN and the connect time-out; it is handed an IP literal, for
  * which `net.connect` / `tls.connect` skip the lookup, and the original name as `servername` so SNI and
- * certificate validation still use the name.
+ * certificate validation still use the name. The same holds for HTTP/1.1 and HTTP/2: undici picks the
+ * protocol from the socket's ALPN result, after this connector has chosen the address.
  */
 import { isIPv4, isIPv6, type LookupFunction } from 'node:net'
-import { buildConnector } from 'undici'
+import type { buildConnector } from 'undici'
 import { checkHost, type AddressPolicy } from './address-policy.ts'
+import { createDialer } from './dialer.ts'
 import { NoEgressRouteError, TargetNotPermittedError, TargetUnresolvedError } from './fetch-errors.ts'
 import type { Resolver } from './resolver.ts'
 
@@ -17,7 +19,9 @@ export type GuardedConnectorOptions = {
   /** Local address outgoing connections bind to; undefined lets the OS choose. */
   localAddress?: string | undefined
   connectTimeoutMs: number
-  /** The dialler, undici's `buildConnector` by default; tests inject a fake so nothing is dialled. */
+  /** PEM certificates trusted for target TLS besides the bundled root store. */
+  extraCa?: string | undefined
+  /** The dialler, dialer.ts by default; tests inject a fake so nothing is dialled. */
   dial?: buildConnector.connector
 }
 
@@ -39,7 +43,9 @@ const refuseLookup: LookupFunction = (_hostname, _options, callback) => {
 
 export function createGuardedConnector(options: GuardedConnectorOptions): buildConnector.connector {
   const { resolver, policy, localAddress } = options
-  const dial = options.dial ?? buildConnector({ timeout: options.connectTimeoutMs, lookup: refuseLookup })
+  const dial =
+    options.dial ??
+    createDialer({ timeoutMs: options.connectTimeoutMs, extraCa: options.extraCa, lookup: refuseLookup })
   const sameFamily =
     localAddress === undefined
       ? undefined

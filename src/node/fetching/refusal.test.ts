@@ -63,3 +63,19 @@ test('a detail never repeats the underlying message, which names the target', ()
     assert.doesNotMatch(detail, /10\.1\.2\.3|secret|example/, code)
   }
 })
+
+test('HTTP/2 stream and session failures', () => {
+  const calm = failure('ERR_HTTP2_STREAM_ERROR', 'Stream closed with error code NGHTTP2_ENHANCE_YOUR_CALM')
+  assert.equal(refusalOf(calm).detail, 'The target sent response headers that are too large.')
+  const reset = failure('ERR_HTTP2_STREAM_ERROR', 'Stream closed with error code NGHTTP2_INTERNAL_ERROR')
+  assert.equal(
+    refusalOf(reset).detail,
+    'The target could not be reached: connection closed before the response was complete.',
+  )
+  const invalid = refusalOf(failure('ERR_HTTP2_INVALID_HEADER_VALUE'))
+  assert.equal(invalid.detail, 'The target sent an invalid HTTP response.')
+  for (const refusal of [refusalOf(calm), refusalOf(reset), invalid]) {
+    assert.equal(refusal.code, 'upstream_unavailable')
+    assert.equal(refusal.timed_out, false)
+  }
+})

@@ -15,6 +15,11 @@ function unreachable(reason: string): TargetRefusal {
   return refusal('upstream_unavailable', `The target could not be reached: ${reason}.`)
 }
 
+const headersTooLarge = refusal(
+  'upstream_unavailable',
+  'The target sent response headers that are too large.',
+)
+
 const byCode: Record<string, TargetRefusal> = {
   SALLYPORT_TARGET_UNRESOLVED: unreachable('its name could not be resolved'),
   SALLYPORT_NO_EGRESS_ROUTE: unreachable('it has no address of the egress address family'),
@@ -29,10 +34,7 @@ const byCode: Record<string, TargetRefusal> = {
   ENETUNREACH: unreachable('network unreachable'),
   EHOSTUNREACH: unreachable('host unreachable'),
   EADDRNOTAVAIL: unreachable('address not available'),
-  UND_ERR_HEADERS_OVERFLOW: refusal(
-    'upstream_unavailable',
-    'The target sent response headers that are too large.',
-  ),
+  UND_ERR_HEADERS_OVERFLOW: headersTooLarge,
 }
 
 const timedOut = (what: string): TargetRefusal => refusal('upstream_unavailable', what, true)
@@ -53,10 +55,29 @@ export function refusalOf(error: unknown): TargetRefusal {
   const known = byCode[code] ?? timeoutCodes[code]
   if (known !== undefined) return known
   if (isTlsError(error, code)) return unreachable('the TLS handshake failed')
+  if (code.startsWith('ERR_HTTP2_')) return http2Refusal(error, code)
   // llhttp parse errors: the target did not speak valid HTTP/1.1.
   if (code.startsWith('HPE_'))
     return refusal('upstream_unavailable', 'The target sent an invalid HTTP response.')
   return refusal('upstream_unavailable', 'The target could not be reached.')
+}
+
+/**
+ * Node's HTTP/2 client resets a stream whose response has more header fields than it accepts (128, pseudo
+ * headers included) with ENHANCE_YOUR_CALM: the same refusal as a header block over the byte cap. A stream
+ * or session the target reset or closed is a connection closed early; anything else broke the protocol.
+ */
+function http2Refusal(error: unknown, code: string): TargetRefusal {
+  const message = error instanceof Error ? error.message : ''
+  if (message.includes('NGHTTP2_ENHANCE_YOUR_CALM')) return headersTooLarge
+  if (
+    code === 'ERR_HTTP2_STREAM_ERROR' ||
+    code === 'ERR_HTTP2_SESSION_ERROR' ||
+    code === 'ERR_HTTP2_GOAWAY_SESSION'
+  ) {
+    return unreachable('connection closed before the response was complete')
+  }
+  return refusal('upstream_unavailable', 'The target sent an invalid HTTP response.')
 }
 
 function errorCode(error: unknown): string {

@@ -1,0 +1,29 @@
+/**
+ * Reading a response's header fields the same way on HTTP/1.1 and HTTP/2 (undici hands both over as an
+ * object of lower-case names, a repeated field as an array).
+ */
+import type { Dispatcher } from 'undici'
+
+type Headers = Dispatcher.ResponseData['headers']
+
+/**
+ * The size of a header block as undici counts it on HTTP/1.1: the bytes of every field name and value,
+ * without separators, line ends or the status line. HTTP/2 pseudo-headers are not in the object.
+ */
+export function headerBlockBytes(headers: Headers): number {
+  let total = 0
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue
+    for (const item of Array.isArray(value) ? value : [value]) {
+      total += Buffer.byteLength(name) + Buffer.byteLength(item)
+    }
+  }
+  return total
+}
+
+/** Every Set-Cookie field of a response, in the order received. */
+export function setCookieFields(headers: Headers): string[] {
+  const value = headers['set-cookie']
+  if (value === undefined) return []
+  return Array.isArray(value) ? value : [value]
+}
