@@ -39,6 +39,19 @@ export function createAccountRepository(db: Database) {
       .execute()
   }
 
+  /** Whether a token of this purpose is unused and unexpired: a cheap look before any password is hashed. */
+  async function isLiveToken(digest: string, purpose: TokenPurpose, now: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('account_tokens')
+      .select('digest')
+      .where('digest', '=', digest)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
   /**
    * Consumes a verification token and verifies its account, in one transaction. Single use: the token
    * is marked used by the same UPDATE that finds it, so two racing requests cannot both succeed. The
@@ -157,6 +170,7 @@ export function createAccountRepository(db: Database) {
     findById,
     setPassword,
     insertToken,
+    isLiveToken,
     verifyEmail,
     resetPassword,
     deleteExpiredTokens,

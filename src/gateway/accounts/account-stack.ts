@@ -11,6 +11,7 @@ import { createKeyAuthenticator } from '../keys/key-authenticator.ts'
 import { createKeyRepository, type KeyRepository } from '../keys/key-repository.ts'
 import { createKeyService } from '../keys/key-service.ts'
 import type { AttemptStore } from '../throttles/attempt-store.ts'
+import { createAnonymousThrottle, type AnonymousPolicy } from '../throttles/anonymous-throttle.ts'
 import { createAttemptRepository } from '../throttles/attempt-repository.ts'
 import { createMeteringService } from '../metering/metering-service.ts'
 import { createUsageRepository } from '../metering/usage-repository.ts'
@@ -20,6 +21,7 @@ import { createSignInService } from '../sessions/sign-in-service.ts'
 import { createSignInThrottle, type SignInPolicy } from '../sessions/sign-in-throttle.ts'
 import { createAccountRepository } from './account-repository.ts'
 import { createAccountService, type Links } from './account-service.ts'
+import { createHashingGate, type HashingPolicy } from './hashing-gate.ts'
 import { createMailGate, type MailGatePolicy } from './mail-gate.ts'
 import { createPasswordHasher, type PasswordHasher } from './password-hasher.ts'
 
@@ -34,6 +36,8 @@ export type AccountStackOptions = {
   sessionPolicy?: SessionPolicy
   signInPolicy?: SignInPolicy
   mailGatePolicy?: MailGatePolicy
+  anonymousPolicy?: AnonymousPolicy
+  hashingPolicy?: HashingPolicy
   /** The sign-in slow-down's wait; tests record instead of sleeping. */
   delay?: (ms: number) => Promise<unknown>
   /** Event logs for the throttles; the database by default, so every gateway sees the same counts. */
@@ -55,6 +59,8 @@ export function createAccountStack(options: AccountStackOptions) {
   const accounts = createAccountService({
     repo: createAccountRepository(db),
     hasher: options.hasher ?? createPasswordHasher(),
+    hashing: createHashingGate(options.hashingPolicy),
+    anonymous: createAnonymousThrottle({ store: attempts, clock, policy: options.anonymousPolicy }),
     mailer: options.mailer,
     mailGate: createMailGate({
       store: attempts,

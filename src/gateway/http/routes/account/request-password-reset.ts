@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { errorResponses } from '../../schemas.ts'
 import type { AccountRouteDeps } from './account-area.ts'
-import { anonymousErrors, EmailField, statusBody } from './account-schemas.ts'
+import { EmailField, throttledErrors, statusBody } from './account-schemas.ts'
 
 const Body = Type.Object({ email: EmailField }, { additionalProperties: false })
 
@@ -25,12 +25,12 @@ export function registerRequestPasswordReset(
         body: Body,
         response: {
           202: statusBody('reset_sent', 'A reset mail is on its way if the address has an account.'),
-          ...errorResponses(anonymousErrors),
+          ...errorResponses(throttledErrors),
         },
       },
     },
     async (request, reply) => {
-      await deps.accounts.requestPasswordReset(request.body.email)
+      await deps.accounts.requestPasswordReset(request.body.email, request.ip)
       return reply.code(202).send({ status: 'reset_sent' })
     },
   )
