@@ -274,3 +274,31 @@ describe('a password-reset confirmation looks at the token first', () => {
     assert.ok((await s.accounts.checkCredentials('ann@example.com', 'a new long password')) !== undefined)
   })
 })
+
+describe('a password-reset request answers before any work that depends on the address', () => {
+  it('answers alike for an address with an account and one without, without waiting for the mail', async (t) => {
+    let letMailGo: () => void = () => undefined
+    const mailHeld = new Promise<void>((resolve) => (letMailGo = resolve))
+    const s = await service({ mailer: () => mailHeld })
+    t.after(s.close)
+    await s.accounts.createVerifiedAccount('ann@example.com', 'correct horse battery')
+    const answers = await Promise.all([
+      s.accounts.requestPasswordReset('ann@example.com', '192.0.2.1'),
+      s.accounts.requestPasswordReset('nobody@example.com', '192.0.2.1'),
+    ])
+    assert.deepEqual(answers, [undefined, undefined])
+    assert.deepEqual(s.sent, [], 'both answered while the mail was still held')
+    letMailGo()
+    await s.background.drain()
+    assert.deepEqual(s.sent, ['reset_password ann@example.com'])
+  })
+
+  it('still refuses a malformed address at once', async (t) => {
+    const s = await service()
+    t.after(s.close)
+    assert.equal(
+      await codeOf(s.accounts.requestPasswordReset('not an address', '192.0.2.1')),
+      'invalid_request',
+    )
+  })
+})
