@@ -275,6 +275,30 @@ describe('a password-reset confirmation looks at the token first', () => {
   })
 })
 
+describe('mailed links per address are bounded', () => {
+  it('keeps at most three live reset links however often one is asked for; the newest works', async (t) => {
+    const s = await service()
+    t.after(s.close)
+    const ann = await s.accounts.createVerifiedAccount('ann@example.com', 'correct horse battery')
+    for (let index = 0; index < 6; index++) {
+      await s.accounts.requestPasswordReset('ann@example.com', `192.0.2.${index}`)
+      await s.background.drain()
+      s.clock.advance(1)
+    }
+    assert.equal(await s.repo.liveTokenCount(ann.id, 'reset_password', s.clock.now()), 3)
+    const newest = /token=([A-Za-z0-9_-]+)/.exec(s.links.at(-1) ?? '')?.[1] ?? ''
+    const oldest = /token=([A-Za-z0-9_-]+)/.exec(s.links[0] ?? '')?.[1] ?? ''
+    assert.equal(
+      await codeOf(s.accounts.confirmPasswordReset(oldest, 'a new long password', '192.0.2.9')),
+      'invalid_token',
+    )
+    assert.equal(
+      await codeOf(s.accounts.confirmPasswordReset(newest, 'a new long password', '192.0.2.9')),
+      'ok',
+    )
+  })
+})
+
 describe('a password-reset request answers before any work that depends on the address', () => {
   it('answers alike for an address with an account and one without, without waiting for the mail', async (t) => {
     let letMailGo: () => void = () => undefined

@@ -19,6 +19,7 @@ import { createSessionRepository } from '../sessions/session-repository.ts'
 import { createSessionService, type SessionPolicy } from '../sessions/session-service.ts'
 import { createSignInService } from '../sessions/sign-in-service.ts'
 import { createSignInThrottle, type SignInPolicy } from '../sessions/sign-in-throttle.ts'
+import { createAccountPurge, type PurgePolicy } from './account-purge.ts'
 import { createAccountRepository } from './account-repository.ts'
 import { createAccountService, type Links } from './account-service.ts'
 import { createHashingGate, type HashingPolicy } from './hashing-gate.ts'
@@ -29,7 +30,7 @@ export type AccountStackOptions = {
   db: Database
   mailer: Pick<Mailer, 'send'>
   clock: Clock
-  log: Pick<Logger, 'error' | 'warn'>
+  log: Pick<Logger, 'error' | 'warn' | 'info'>
   links: Links
   /** Tests pass cheap scrypt parameters; production uses OWASP's. */
   hasher?: PasswordHasher
@@ -38,6 +39,7 @@ export type AccountStackOptions = {
   mailGatePolicy?: MailGatePolicy
   anonymousPolicy?: AnonymousPolicy
   hashingPolicy?: HashingPolicy
+  purgePolicy?: PurgePolicy
   /** The sign-in slow-down's wait; tests record instead of sleeping. */
   delay?: (ms: number) => Promise<unknown>
   /** Event logs for the throttles; the database by default, so every gateway sees the same counts. */
@@ -56,8 +58,17 @@ export function createAccountStack(options: AccountStackOptions) {
     background,
     log: options.log,
   })
+  const accountRepository = createAccountRepository(db)
+  // Started by the gateway once its database is migrated (deps.ts); admin commands never start it.
+  const purge = createAccountPurge({
+    repo: accountRepository,
+    attempts,
+    clock,
+    log: options.log,
+    policy: options.purgePolicy,
+  })
   const accounts = createAccountService({
-    repo: createAccountRepository(db),
+    repo: accountRepository,
     hasher: options.hasher ?? createPasswordHasher(),
     hashing: createHashingGate(options.hashingPolicy),
     anonymous: createAnonymousThrottle({ store: attempts, clock, policy: options.anonymousPolicy }),
@@ -95,6 +106,7 @@ export function createAccountStack(options: AccountStackOptions) {
   }
   /** The last drain, at shutdown: counts the database did not take are logged for an operator to add. */
   async function close(): Promise<void> {
+    await purge.stop()
     await drain()
     const lost = metering.unwrittenCounts()
     if (lost.length === 0) return
@@ -110,7 +122,7 @@ export function createAccountStack(options: AccountStackOptions) {
       'usage counts could not be written before shutdown: add them to usage_daily by hand',
     )
   }
-  return { accounts, sessions, signIn, keys, metering, authenticator, background, drain, close }
+  return { accounts, sessions, signIn, keys, metering, authenticator, background, purge, drain, close }
 }
 
 export type AccountStack = ReturnType<typeof createAccountStack>
