@@ -120,6 +120,8 @@ export function createGatewayDeps(
     migrate: async () => {
       const { applied } = await migrateToLatest(db)
       if (applied.length > 0) log.info({ migrations: applied }, 'database migrated')
+      // Expired links, stale sign-ups and old throttle events, hourly on every gateway (docs/accounts.md).
+      stack.purge.start()
       // Serving before Redis answers would refuse every request with store_unavailable; a Redis that stays
       // away does not stop the start (readiness says so, and requests are refused until it is back).
       if (!(await limitStores.ready(5_000))) log.warn('Redis is not reachable yet: /readyz fails until it is')

@@ -95,6 +95,11 @@ describe('the egress node accepts only calls signed with the fleet secret', () =
         fetchCall({ ...signed, 'x-fleet-signature': signed['x-fleet-signature']!.slice(0, 20) }),
       ],
       ['a timestamp that is not a number', fetchCall({ ...signed, 'x-fleet-timestamp': `${now}.0` })],
+      ['another nonce under the signature', fetchCall({ ...signed, 'x-fleet-nonce': 'A'.repeat(22) })],
+      [
+        'no nonce',
+        fetchCall(Object.fromEntries(Object.entries(signed).filter(([name]) => name !== 'x-fleet-nonce'))),
+      ],
     ]
     for (const [name, call] of refused) {
       const response = await app.inject(call)
@@ -119,5 +124,54 @@ describe('the egress node accepts only calls signed with the fleet secret', () =
       headers: signFleetCall(secret, 'GET', fleetPaths.health, '', now),
     })
     assert.equal(report.json().draining, false, 'the unsigned drain changed nothing')
+  })
+
+  it('refuses a signed call sent a second time within its window, and fetches once', async (t) => {
+    const { app, jobs } = nodeWithFakeFetcher()
+    t.after(() => app.close())
+    const captured = fetchCall(signFleetCall(secret, 'POST', fleetPaths.fetch, jobBody, now))
+    const first = await app.inject(captured)
+    assert.equal(first.statusCode, 200)
+    const replayed = await app.inject(captured)
+    assert.equal(replayed.statusCode, 401)
+    assert.equal(replayed.headers['x-fleet-outcome'], undefined)
+    assert.equal(jobs.length, 1, 'the replay reached no fetcher')
+
+    const drain = JSON.stringify({ draining: true })
+    const drainCall = {
+      method: 'POST' as const,
+      url: fleetPaths.drain,
+      headers: {
+        'content-type': 'application/json',
+        ...signFleetCall(secret, 'POST', fleetPaths.drain, drain, now),
+      },
+      payload: drain,
+    }
+    assert.equal((await app.inject(drainCall)).statusCode, 200)
+    const undrain = JSON.stringify({ draining: false })
+    assert.equal(
+      (
+        await app.inject({
+          ...drainCall,
+          headers: {
+            'content-type': 'application/json',
+            ...signFleetCall(secret, 'POST', fleetPaths.drain, undrain, now),
+          },
+          payload: undrain,
+        })
+      ).statusCode,
+      200,
+    )
+    assert.equal((await app.inject(drainCall)).statusCode, 401, 'an old drain call cannot be sent again')
+    const report = await app.inject({
+      method: 'GET',
+      url: fleetPaths.health,
+      headers: signFleetCall(secret, 'GET', fleetPaths.health, '', now),
+    })
+    assert.equal(report.json().draining, false)
+
+    const fresh = await app.inject(fetchCall(signFleetCall(secret, 'POST', fleetPaths.fetch, jobBody, now)))
+    assert.equal(fresh.statusCode, 200, 'the same job freshly signed is served')
+    assert.equal(jobs.length, 2)
   })
 })

@@ -10,6 +10,7 @@ import type { Clock } from '../shared/clock.ts'
 import { createRequestIds } from '../shared/ids.ts'
 import { registerHttpMetrics } from '../shared/metrics.ts'
 import {
+  createNonceMemory,
   fetchJobLimits,
   fleetHeaders,
   fleetPaths,
@@ -94,6 +95,9 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     }
   })
 
+  // A signed call is accepted once: the same call sent again within its window is a replay.
+  const nonces = createNonceMemory()
+
   function signed(request: FastifyRequest): boolean {
     const path = request.url
     const check = verifyFleetCall(
@@ -103,6 +107,7 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
       request.rawBody ?? '',
       request.headers,
       deps.clock.now(),
+      nonces,
     )
     return check.ok
   }

@@ -34,6 +34,8 @@ export const errorStatus = {
   no_healthy_endpoints: 503,
   // The shared counter store (Redis) did not answer: refused rather than served unlimited (fail closed).
   store_unavailable: 503,
+  // Every scrypt slot is taken and the queue for one is full: try again in a moment (accounts/hashing-gate.ts).
+  auth_busy: 503,
   // The SQL database (PostgreSQL) did not answer: keys, accounts and limits cannot be checked.
   database_unavailable: 503,
   serp_withdrawn: 410,
@@ -82,6 +84,7 @@ export const errorTitle: Record<ErrorCode, string> = {
   region_out_of_service: 'Region out of service',
   no_healthy_endpoints: 'No healthy endpoints',
   store_unavailable: 'Rate-limit store unavailable',
+  auth_busy: 'Password checks busy',
   database_unavailable: 'Database unavailable',
   serp_withdrawn: 'Search endpoint withdrawn',
   upstream_rate_limited: 'Upstream rate limit reached',

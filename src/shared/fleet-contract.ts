@@ -1,8 +1,10 @@
 /**
  * The gateway <-> egress node contract (DESIGN 1). A node has no public API: every call carries an HMAC
- * over method, path, timestamp and body digest made with the fleet secret, valid for a short window.
+ * over method, path, timestamp, a random nonce and the body digest made with the fleet secret, valid for a
+ * short window. The node remembers the nonces it saw for that window, so a captured call cannot be sent
+ * again (docs/security.md, "Fleet calls").
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Region } from './regions.ts'
 
 export const fleetPaths = {
@@ -14,6 +16,8 @@ export const fleetPaths = {
 export const fleetHeaders = {
   timestamp: 'x-fleet-timestamp',
   signature: 'x-fleet-signature',
+  /** 16 random bytes, base64url: signed, and refused when the node has seen it within the window. */
+  nonce: 'x-fleet-nonce',
   /** On a 200 answer to a fetch job: `envelope` (the body is the envelope) or `refused` (a TargetRefusal). */
   outcome: 'x-fleet-outcome',
 } as const
@@ -87,15 +91,18 @@ function digestHex(body: string | Uint8Array): string {
   return createHash('sha256').update(body).digest('hex')
 }
 
+const noncePattern = /^[A-Za-z0-9_-]{22,64}$/
+
 function mac(
   secret: string,
   method: string,
   path: string,
   timestamp: string,
+  nonce: string,
   body: string | Uint8Array,
 ): Buffer {
   return createHmac('sha256', secret)
-    .update(`${method.toUpperCase()}\n${path}\n${timestamp}\n${digestHex(body)}`)
+    .update(`${method.toUpperCase()}\n${path}\n${timestamp}\n${nonce}\n${digestHex(body)}`)
     .digest()
 }
 
@@ -107,14 +114,48 @@ export function signFleetCall(
   now: number,
 ): Record<string, string> {
   const timestamp = String(now)
+  const nonce = randomBytes(16).toString('base64url')
   return {
     [fleetHeaders.timestamp]: timestamp,
-    [fleetHeaders.signature]: mac(secret, method, path, timestamp, body).toString('base64url'),
+    [fleetHeaders.nonce]: nonce,
+    [fleetHeaders.signature]: mac(secret, method, path, timestamp, nonce, body).toString('base64url'),
   }
 }
 
-export type SignatureCheck = { ok: true } | { ok: false; reason: 'missing' | 'expired' | 'mismatch' }
+export type SignatureCheck =
+  { ok: true } | { ok: false; reason: 'missing' | 'expired' | 'mismatch' | 'replayed' }
 
+/**
+ * The nonces of the signed calls a node accepted, each kept until its timestamp has left the window: a call
+ * seen once is refused as a replay, and memory holds at most the calls of one window (about a minute of the
+ * fleet's own traffic: only a holder of the fleet secret can make a call that gets this far).
+ */
+export function createNonceMemory() {
+  const seen = new Map<string, number>()
+  let nextSweep = 0
+
+  /** True the first time a nonce is offered; false when it was seen and may still be valid. */
+  function firstUse(nonce: string, timestamp: number, now: number): boolean {
+    if (now >= nextSweep) {
+      nextSweep = now + signatureWindowMs
+      for (const [known, forgetAt] of seen) if (forgetAt <= now) seen.delete(known)
+    }
+    const forgetAt = seen.get(nonce)
+    if (forgetAt !== undefined && forgetAt > now) return false
+    // Past timestamp + window the call is refused as expired anyway; a margin covers the clock's own step.
+    seen.set(nonce, Math.max(timestamp, now) + signatureWindowMs + 1)
+    return true
+  }
+
+  return { firstUse, size: () => seen.size }
+}
+
+export type NonceMemory = ReturnType<typeof createNonceMemory>
+
+/**
+ * Checks the signature, then (with `nonces`) that the call was not seen before. The nonce is recorded only
+ * for a call whose signature holds, so nobody without the secret can fill the memory.
+ */
 export function verifyFleetCall(
   secret: string,
   method: string,
@@ -122,17 +163,22 @@ export function verifyFleetCall(
   body: string | Uint8Array,
   headers: Record<string, string | string[] | undefined>,
   now: number,
+  nonces?: NonceMemory,
 ): SignatureCheck {
   const timestamp = headers[fleetHeaders.timestamp]
   const signature = headers[fleetHeaders.signature]
-  if (typeof timestamp !== 'string' || typeof signature !== 'string') return { ok: false, reason: 'missing' }
+  const nonce = headers[fleetHeaders.nonce]
+  if (typeof timestamp !== 'string' || typeof signature !== 'string' || typeof nonce !== 'string')
+    return { ok: false, reason: 'missing' }
+  if (!noncePattern.test(nonce)) return { ok: false, reason: 'mismatch' }
   const at = Number(timestamp)
   if (!/^\d{1,16}$/.test(timestamp) || Math.abs(now - at) > signatureWindowMs)
     return { ok: false, reason: 'expired' }
-  const expected = mac(secret, method, path, timestamp, body)
+  const expected = mac(secret, method, path, timestamp, nonce, body)
   const given = Buffer.from(signature, 'base64url')
   // Constant-time comparison: the length check leaks nothing, the MAC length is public.
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     return { ok: false, reason: 'mismatch' }
+  if (nonces !== undefined && !nonces.firstUse(nonce, at, now)) return { ok: false, reason: 'replayed' }
   return { ok: true }
 }

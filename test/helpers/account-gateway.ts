@@ -28,7 +28,14 @@ export type CaughtMail = MailMessage & MailContext
 export type AccountGatewayOptions = Partial<
   Pick<
     AccountStackOptions,
-    'sessionPolicy' | 'signInPolicy' | 'mailGatePolicy' | 'keyRepository' | 'attempts'
+    | 'sessionPolicy'
+    | 'signInPolicy'
+    | 'mailGatePolicy'
+    | 'anonymousPolicy'
+    | 'hashingPolicy'
+    | 'hasher'
+    | 'keyRepository'
+    | 'attempts'
   >
 > & {
   publicBaseUrl?: string
@@ -86,7 +93,9 @@ export async function buildAccountTestGateway(options: AccountGatewayOptions = {
     clock,
     log: pino(loggerOptions('info', 'gateway'), stream),
     links: { base: () => options.publicBaseUrl ?? 'http://sallyport.test' },
-    hasher: testHasher(),
+    hasher: options.hasher ?? testHasher(),
+    ...(options.anonymousPolicy !== undefined && { anonymousPolicy: options.anonymousPolicy }),
+    ...(options.hashingPolicy !== undefined && { hashingPolicy: options.hashingPolicy }),
     delay: async (ms) => {
       delays.push(ms)
     },

@@ -5,6 +5,9 @@ import type { AccountsTable, AccountTokensTable, TokenPurpose } from '../../infr
 export type AccountRow = AccountsTable
 export type NewToken = Omit<AccountTokensTable, 'used_at'>
 
+/** Links kept per account and purpose: a new one beyond this replaces the oldest (docs/accounts.md). */
+export const tokensKeptPerPurpose = 3
+
 export function createAccountRepository(db: Database) {
   /** False when the e-mail is taken (the unique key decides, so two racing sign-ups make one account). */
   async function insert(row: AccountRow): Promise<boolean> {
@@ -32,11 +35,54 @@ export function createAccountRepository(db: Database) {
       .execute()
   }
 
-  async function insertToken(token: NewToken): Promise<void> {
-    await db
-      .insertInto('account_tokens')
-      .values({ ...token, used_at: null })
-      .execute()
+  /**
+   * Stores a token and drops the oldest of its account and purpose past `keep` (the newest link always
+   * works; an older one stops working once `keep` newer ones exist), so an address that is asked for mail
+   * again and again holds at most `keep` rows per purpose. The account's row lock (a no-op write) makes
+   * two tokens issued at once count each other on PostgreSQL.
+   */
+  async function insertToken(token: NewToken, keep: number = tokensKeptPerPurpose): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('accounts')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', token.account_id)
+        .execute()
+      await trx
+        .insertInto('account_tokens')
+        .values({ ...token, used_at: null })
+        .execute()
+      await trx
+        .deleteFrom('account_tokens')
+        .where('account_id', '=', token.account_id)
+        .where('purpose', '=', token.purpose)
+        .where(
+          'digest',
+          'not in',
+          trx
+            .selectFrom('account_tokens')
+            .select('digest')
+            .where('account_id', '=', token.account_id)
+            .where('purpose', '=', token.purpose)
+            .orderBy('created_at', 'desc')
+            .orderBy('digest', 'desc')
+            .limit(keep),
+        )
+        .execute()
+    })
+  }
+
+  /** Whether a token of this purpose is unused and unexpired: a cheap look before any password is hashed. */
+  async function isLiveToken(digest: string, purpose: TokenPurpose, now: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('account_tokens')
+      .select('digest')
+      .where('digest', '=', digest)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst()
+    return row !== undefined
   }
 
   /**
@@ -146,9 +192,50 @@ export function createAccountRepository(db: Database) {
       .execute()
   }
 
-  /** Housekeeping: tokens past their expiry are of no use to anyone. */
-  async function deleteExpiredTokens(now: number): Promise<void> {
-    await db.deleteFrom('account_tokens').where('expires_at', '<=', now).execute()
+  /**
+   * Housekeeping, run on a schedule by every gateway (account-purge.ts): plain DELETEs by time, so running
+   * them twice, or on two gateways at once, removes nothing more. Tokens past their expiry or used already
+   * are of no use to anyone. A trial account whose address was never confirmed is deleted once it is older
+   * than `unverifiedBefore` and holds no live link (a fresh resend keeps it for that link's lifetime); its
+   * rows elsewhere go with it (ON DELETE CASCADE).
+   */
+  async function purge(now: number, unverifiedBefore: number): Promise<{ tokens: number; accounts: number }> {
+    const tokens = await db
+      .deleteFrom('account_tokens')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+      .executeTakeFirst()
+    const accounts = await db
+      .deleteFrom('accounts')
+      .where('email_verified_at', 'is', null)
+      .where('created_at', '<', unverifiedBefore)
+      .where('plan', '=', 'trial')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('account_tokens')
+              .select('account_tokens.digest')
+              .whereRef('account_tokens.account_id', '=', 'accounts.id')
+              .where('account_tokens.expires_at', '>', now)
+              .where('account_tokens.used_at', 'is', null),
+          ),
+        ),
+      )
+      .executeTakeFirst()
+    return { tokens: Number(tokens.numDeletedRows), accounts: Number(accounts.numDeletedRows) }
+  }
+
+  /** Tokens of an account still live, by purpose (tests and the per-address ceiling's docs). */
+  async function liveTokenCount(accountId: string, purpose: TokenPurpose, now: number): Promise<number> {
+    const row = await db
+      .selectFrom('account_tokens')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('account_id', '=', accountId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst()
+    return Number(row?.count ?? 0)
   }
 
   return {
@@ -157,9 +244,11 @@ export function createAccountRepository(db: Database) {
     findById,
     setPassword,
     insertToken,
+    isLiveToken,
     verifyEmail,
     resetPassword,
-    deleteExpiredTokens,
+    purge,
+    liveTokenCount,
   }
 }
 

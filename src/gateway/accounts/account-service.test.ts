@@ -6,7 +6,11 @@ import { createBackgroundTasks } from '../background-tasks.ts'
 import { createMemoryAttemptStore } from '../throttles/memory-attempt-store.ts'
 import { createAccountRepository } from './account-repository.ts'
 import { createAccountService } from './account-service.ts'
+import { createAnonymousThrottle } from '../throttles/anonymous-throttle.ts'
+import { createHashingGate } from './hashing-gate.ts'
 import { createMailGate } from './mail-gate.ts'
+
+const client = '192.0.2.1'
 
 async function service() {
   const database = await openTestDatabase()
@@ -24,6 +28,8 @@ async function service() {
   const accounts = createAccountService({
     repo: createAccountRepository(database.db),
     hasher: spy,
+    hashing: createHashingGate(),
+    anonymous: createAnonymousThrottle({ store: createMemoryAttemptStore(), clock }),
     mailer: { send: async (message, context) => void sent.push(`${context.kind} ${message.to}`) },
     mailGate: createMailGate({ store: createMemoryAttemptStore(), clock }),
     links: { base: () => 'http://sallyport.test' },
@@ -40,8 +46,8 @@ describe('account service', () => {
     t.after(s.close)
     await s.accounts.createVerifiedAccount('ann@example.com', 'correct horse battery')
     s.calls.hash = 0
-    await s.accounts.signUp('ann@example.com', 'whatever password')
-    await s.accounts.signUp('nobody@example.com', 'whatever password')
+    await s.accounts.signUp('ann@example.com', 'whatever password', client)
+    await s.accounts.signUp('nobody@example.com', 'whatever password', client)
     assert.equal(s.calls.hash, 2)
     await s.background.drain()
     assert.deepEqual(s.sent, ['already_registered ann@example.com', 'verify_email nobody@example.com'])
@@ -68,10 +74,10 @@ describe('account service', () => {
     const s = await service()
     t.after(s.close)
     await s.accounts.createVerifiedAccount('ann@example.com', 'correct horse battery')
-    await s.accounts.resendVerification('nobody@example.com', 'whatever password')
-    await s.accounts.resendVerification('ann@example.com', 'whatever password')
-    await s.accounts.requestPasswordReset('nobody@example.com')
-    await s.accounts.requestPasswordReset('ann@example.com')
+    await s.accounts.resendVerification('nobody@example.com', 'whatever password', client)
+    await s.accounts.resendVerification('ann@example.com', 'whatever password', client)
+    await s.accounts.requestPasswordReset('nobody@example.com', client)
+    await s.accounts.requestPasswordReset('ann@example.com', client)
     await s.background.drain()
     assert.deepEqual(s.sent, ['reset_password ann@example.com'])
   })
@@ -80,17 +86,17 @@ describe('account service', () => {
     const s = await service()
     t.after(s.close)
     await s.accounts.createVerifiedAccount('ann@example.com', 'correct horse battery')
-    await s.accounts.signUp('bob@example.com', 'correct horse battery')
+    await s.accounts.signUp('bob@example.com', 'correct horse battery', client)
     s.calls.hash = 0
     for (const address of ['ann@example.com', 'bob@example.com', 'nobody@example.com']) {
-      await s.accounts.resendVerification(address, 'whatever password')
+      await s.accounts.resendVerification(address, 'whatever password', client)
     }
     assert.equal(s.calls.hash, 3)
-    await assert.rejects(s.accounts.resendVerification('bob@example.com', 'short'), {
+    await assert.rejects(s.accounts.resendVerification('bob@example.com', 'short', client), {
       code: 'invalid_request',
       message: /password/,
     })
-    await assert.rejects(s.accounts.resendVerification('not an address', 'whatever password'), {
+    await assert.rejects(s.accounts.resendVerification('not an address', 'whatever password', client), {
       code: 'invalid_request',
     })
     assert.equal(s.calls.hash, 3)
@@ -101,9 +107,9 @@ describe('account service', () => {
   it("keeps the first sign-up's password stored until a link is confirmed, then sets that link's", async (t) => {
     const s = await service()
     t.after(s.close)
-    await s.accounts.signUp('bob@example.com', 'first password')
-    await s.accounts.signUp('bob@example.com', 'second password')
-    await s.accounts.resendVerification('bob@example.com', 'third password')
+    await s.accounts.signUp('bob@example.com', 'first password', client)
+    await s.accounts.signUp('bob@example.com', 'second password', client)
+    await s.accounts.resendVerification('bob@example.com', 'third password', client)
     for (const password of ['second password', 'third password']) {
       assert.equal(await s.accounts.checkCredentials('bob@example.com', password), undefined)
     }

@@ -3,7 +3,14 @@
  * sign-in, and the account view with its trial.
  *
  * Sign-up, resend and reset answer the same whether or not the address has an account, in about the
- * same time: the password is hashed either way, and mail goes out in the background.
+ * same time: the password is hashed either way, and mail goes out in the background. A reset request does
+ * all its work (look-up, token, mail) in the background: the answer is given before anything depends on
+ * the address.
+ *
+ * Anonymous calls are bounded before they cost anything (docs/security.md): the cheap checks first, then
+ * the per-client-address and per-e-mail ceilings (throttles/anonymous-throttle.ts), then the hashing gate
+ * (hashing-gate.ts), which caps the scrypt derivations in flight whoever asks for them. A reset
+ * confirmation looks at its token before it hashes anything.
  *
  * Pre-account hijacking: until the address is confirmed, the account's stored password is never changed.
  * Each confirmation link carries the password of the request that asked for it (a sign-up, or a resend,
@@ -19,6 +26,8 @@ import type { BackgroundTasks } from '../background-tasks.ts'
 import type { AccountRepository, AccountRow } from './account-repository.ts'
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './account-mails.ts'
 import { normaliseEmail, type EmailAddress } from './email-address.ts'
+import type { AnonymousThrottle } from '../throttles/anonymous-throttle.ts'
+import { gatedHasher, type HashingGate } from './hashing-gate.ts'
 import type { MailGate } from './mail-gate.ts'
 import { passwordProblem, type PasswordHasher } from './password-hasher.ts'
 import { digestOf, isSecretShaped, newSecret } from './secrets.ts'
@@ -54,6 +63,10 @@ export type AccountView = {
 type Deps = {
   repo: AccountRepository
   hasher: PasswordHasher
+  /** Every derivation of `hasher` goes through it. */
+  hashing: HashingGate
+  /** The ceilings of anonymous calls, per client address and per e-mail address. */
+  anonymous: Pick<AnonymousThrottle, 'admit'>
   mailer: Pick<Mailer, 'send'>
   mailGate: MailGate
   links: Links
@@ -64,7 +77,9 @@ type Deps = {
 
 export function createAccountService({
   repo,
-  hasher,
+  hasher: ungatedHasher,
+  hashing,
+  anonymous,
   mailer,
   mailGate,
   links,
@@ -72,6 +87,8 @@ export function createAccountService({
   clock,
   background,
 }: Deps) {
+  const hasher = gatedHasher(ungatedHasher, hashing)
+
   function email(raw: string): EmailAddress {
     const address = normaliseEmail(raw)
     if (address === undefined) throw new AppError('invalid_request', 'email is not a valid e-mail address.')
@@ -125,9 +142,10 @@ export function createAccountService({
     mail(account, 'verify_email', verificationMail(account.email, link), link)
   }
 
-  async function signUp(rawEmail: string, password: string): Promise<void> {
+  async function signUp(rawEmail: string, password: string, clientAddress: string): Promise<void> {
     const address = email(rawEmail)
     newPassword(password)
+    await anonymous.admit(clientAddress, address.key)
     const passwordHash = await hasher.hash(password)
     const now = clock.now()
     const row: AccountRow = {
@@ -165,33 +183,56 @@ export function createAccountService({
    * Never to the stored one: that may be a stranger's who signed up for the address first. The password is
    * hashed whatever the address, so a registered one answers in about the same time as any other.
    */
-  async function resendVerification(rawEmail: string, password: string): Promise<void> {
+  async function resendVerification(
+    rawEmail: string,
+    password: string,
+    clientAddress: string,
+  ): Promise<void> {
     const address = email(rawEmail)
     newPassword(password)
+    await anonymous.admit(clientAddress, address.key)
     const passwordHash = await hasher.hash(password)
     const account = await repo.findByEmailKey(address.key)
     if (account === undefined || account.email_verified_at !== null) return
     await sendVerification(account, passwordHash)
   }
 
-  async function requestPasswordReset(rawEmail: string): Promise<void> {
-    const account = await repo.findByEmailKey(email(rawEmail).key)
-    if (account === undefined) return
-    const token = await issueToken(account.id, 'reset_password')
-    const link = `${links.base()}/dashboard/reset-password?token=${token}`
-    mail(account, 'reset_password', passwordResetMail(account.email, link), link)
+  /**
+   * Answers once the call is admitted; the look-up, the token and the mail run in the background, so an
+   * address with an account and one without answer alike, in the same time (issue: reset timing).
+   */
+  async function requestPasswordReset(rawEmail: string, clientAddress: string): Promise<void> {
+    const address = email(rawEmail)
+    await anonymous.admit(clientAddress, address.key)
+    background.run('password reset', async () => {
+      const account = await repo.findByEmailKey(address.key)
+      if (account === undefined) return
+      const token = await issueToken(account.id, 'reset_password')
+      const link = `${links.base()}/dashboard/reset-password?token=${token}`
+      mail(account, 'reset_password', passwordResetMail(account.email, link), link)
+    })
   }
 
-  /** Sets the new password and ends every session of the account; answers the account id. */
-  async function confirmPasswordReset(token: string, password: string): Promise<string> {
+  /**
+   * Sets the new password and ends every session of the account; answers the account id. The token is
+   * looked at before the password is hashed, so a wrong one costs a row read, not a derivation; the
+   * transaction that sets the password checks it again.
+   */
+  async function confirmPasswordReset(
+    token: string,
+    password: string,
+    clientAddress: string,
+  ): Promise<string> {
     newPassword(password)
+    await anonymous.admit(clientAddress)
+    const invalid = () =>
+      new AppError('invalid_token', 'This reset link is not valid: used already, expired, or mistyped.')
+    if (!isSecretShaped(token)) throw invalid()
+    const digest = digestOf(token)
+    if (!(await repo.isLiveToken(digest, 'reset_password', clock.now()))) throw invalid()
     const passwordHash = await hasher.hash(password)
-    const accountId = isSecretShaped(token)
-      ? await repo.resetPassword(digestOf(token), passwordHash, clock.now())
-      : undefined
-    if (accountId === undefined) {
-      throw new AppError('invalid_token', 'This reset link is not valid: used already, expired, or mistyped.')
-    }
+    const accountId = await repo.resetPassword(digest, passwordHash, clock.now())
+    if (accountId === undefined) throw invalid()
     return accountId
   }
 

@@ -11,6 +11,7 @@ import { createKeyAuthenticator } from '../keys/key-authenticator.ts'
 import { createKeyRepository, type KeyRepository } from '../keys/key-repository.ts'
 import { createKeyService } from '../keys/key-service.ts'
 import type { AttemptStore } from '../throttles/attempt-store.ts'
+import { createAnonymousThrottle, type AnonymousPolicy } from '../throttles/anonymous-throttle.ts'
 import { createAttemptRepository } from '../throttles/attempt-repository.ts'
 import { createMeteringService } from '../metering/metering-service.ts'
 import { createUsageRepository } from '../metering/usage-repository.ts'
@@ -18,8 +19,10 @@ import { createSessionRepository } from '../sessions/session-repository.ts'
 import { createSessionService, type SessionPolicy } from '../sessions/session-service.ts'
 import { createSignInService } from '../sessions/sign-in-service.ts'
 import { createSignInThrottle, type SignInPolicy } from '../sessions/sign-in-throttle.ts'
+import { createAccountPurge, type PurgePolicy } from './account-purge.ts'
 import { createAccountRepository } from './account-repository.ts'
 import { createAccountService, type Links } from './account-service.ts'
+import { createHashingGate, type HashingPolicy } from './hashing-gate.ts'
 import { createMailGate, type MailGatePolicy } from './mail-gate.ts'
 import { createPasswordHasher, type PasswordHasher } from './password-hasher.ts'
 
@@ -27,13 +30,16 @@ export type AccountStackOptions = {
   db: Database
   mailer: Pick<Mailer, 'send'>
   clock: Clock
-  log: Pick<Logger, 'error' | 'warn'>
+  log: Pick<Logger, 'error' | 'warn' | 'info'>
   links: Links
   /** Tests pass cheap scrypt parameters; production uses OWASP's. */
   hasher?: PasswordHasher
   sessionPolicy?: SessionPolicy
   signInPolicy?: SignInPolicy
   mailGatePolicy?: MailGatePolicy
+  anonymousPolicy?: AnonymousPolicy
+  hashingPolicy?: HashingPolicy
+  purgePolicy?: PurgePolicy
   /** The sign-in slow-down's wait; tests record instead of sleeping. */
   delay?: (ms: number) => Promise<unknown>
   /** Event logs for the throttles; the database by default, so every gateway sees the same counts. */
@@ -52,9 +58,20 @@ export function createAccountStack(options: AccountStackOptions) {
     background,
     log: options.log,
   })
+  const accountRepository = createAccountRepository(db)
+  // Started by the gateway once its database is migrated (deps.ts); admin commands never start it.
+  const purge = createAccountPurge({
+    repo: accountRepository,
+    attempts,
+    clock,
+    log: options.log,
+    policy: options.purgePolicy,
+  })
   const accounts = createAccountService({
-    repo: createAccountRepository(db),
+    repo: accountRepository,
     hasher: options.hasher ?? createPasswordHasher(),
+    hashing: createHashingGate(options.hashingPolicy),
+    anonymous: createAnonymousThrottle({ store: attempts, clock, policy: options.anonymousPolicy }),
     mailer: options.mailer,
     mailGate: createMailGate({
       store: attempts,
@@ -89,6 +106,7 @@ export function createAccountStack(options: AccountStackOptions) {
   }
   /** The last drain, at shutdown: counts the database did not take are logged for an operator to add. */
   async function close(): Promise<void> {
+    await purge.stop()
     await drain()
     const lost = metering.unwrittenCounts()
     if (lost.length === 0) return
@@ -104,7 +122,7 @@ export function createAccountStack(options: AccountStackOptions) {
       'usage counts could not be written before shutdown: add them to usage_daily by hand',
     )
   }
-  return { accounts, sessions, signIn, keys, metering, authenticator, background, drain, close }
+  return { accounts, sessions, signIn, keys, metering, authenticator, background, purge, drain, close }
 }
 
 export type AccountStack = ReturnType<typeof createAccountStack>

@@ -12,6 +12,7 @@ import {
   type FetchJob,
   type HealthReport,
   type TargetRefusal,
+  type TargetRefusalCode,
 } from '../../shared/fleet-contract.ts'
 
 export class NodeFailure extends Error {
@@ -29,6 +30,45 @@ export type NodeClientOptions = {
   /** Longest wait for a fetch job: the node's own fetch time-out plus a margin. */
   jobTimeoutMs: number
   connections?: number
+}
+
+const refusalCodes: ReadonlySet<string> = new Set<TargetRefusalCode>([
+  'target_not_permitted',
+  'too_many_redirects',
+  'response_too_large',
+  'upstream_unavailable',
+])
+
+/**
+ * A node's JSON answer, or a NodeFailure: a body that is not what the contract says (a proxy's HTML page,
+ * a truncated write) means the node could not serve, so the dispatcher fails over instead of answering 500.
+ */
+function parseAnswer<T>(payload: Buffer, what: string, valid: (value: unknown) => value is T): T {
+  let value: unknown
+  try {
+    value = JSON.parse(payload.toString('utf8'))
+  } catch (error) {
+    throw new NodeFailure(`node answered a ${what} that is not JSON`, { cause: error })
+  }
+  if (!valid(value)) throw new NodeFailure(`node answered a ${what} outside the fleet contract`)
+  return value
+}
+
+function isRefusal(value: unknown): value is TargetRefusal {
+  if (typeof value !== 'object' || value === null) return false
+  const { code, detail, timed_out: timedOut } = value as Record<string, unknown>
+  return (
+    typeof code === 'string' &&
+    refusalCodes.has(code) &&
+    typeof detail === 'string' &&
+    typeof timedOut === 'boolean'
+  )
+}
+
+function isHealthReport(value: unknown): value is HealthReport {
+  if (typeof value !== 'object' || value === null) return false
+  const { device_id: deviceId, region, draining } = value as Record<string, unknown>
+  return typeof deviceId === 'string' && typeof region === 'string' && typeof draining === 'boolean'
 }
 
 async function readAll(body: AsyncIterable<Buffer>): Promise<Buffer> {
@@ -92,7 +132,7 @@ export function createNodeClient(options: NodeClientOptions) {
     const outcome = answer.headers[fleetHeaders.outcome]
     if (answer.status === 200 && outcome === 'envelope') return { kind: 'envelope', body: answer.payload }
     if (answer.status === 200 && outcome === 'refused') {
-      return { kind: 'refused', refusal: JSON.parse(answer.payload.toString('utf8')) as TargetRefusal }
+      return { kind: 'refused', refusal: parseAnswer(answer.payload, 'refusal', isRefusal) }
     }
     throw new NodeFailure(`node answered ${answer.status} to a fetch job`)
   }
@@ -100,7 +140,7 @@ export function createNodeClient(options: NodeClientOptions) {
   async function health(timeoutMs: number): Promise<HealthReport> {
     const answer = await call('GET', fleetPaths.health, '', timeoutMs)
     if (answer.status !== 200) throw new NodeFailure(`node answered ${answer.status} to a health probe`)
-    return JSON.parse(answer.payload.toString('utf8')) as HealthReport
+    return parseAnswer(answer.payload, 'health report', isHealthReport)
   }
 
   async function setDraining(draining: boolean, timeoutMs: number): Promise<HealthReport> {

@@ -150,15 +150,82 @@ forEachDialect((name, openDb) => {
       assert.equal(await accounts.verifyEmail('v'.repeat(64), 2_001), undefined, 'older mails are spent')
     })
 
-    it('deletes expired tokens only', async (t) => {
+    it('keeps at most three tokens per account and purpose: a new one replaces the oldest', async (t) => {
       const { accounts, db, close } = await repository()
       t.after(close)
       await accounts.insert(account)
-      await accounts.insertToken({ ...token('a', 'verify_email'), expires_at: 5_000 })
-      await accounts.insertToken({ ...token('b', 'verify_email'), expires_at: 6_000 })
-      await accounts.deleteExpiredTokens(5_000)
+      await accounts.insert(bob)
+      for (const [index, digest] of ['a', 'b', 'c', 'd', 'e'].entries()) {
+        await accounts.insertToken({ ...token(digest, 'verify_email'), created_at: 1_000 + index })
+      }
+      await accounts.insertToken(token('r', 'reset_password'))
+      await accounts.insertToken(token('x', 'verify_email', 'acct_2'))
+      const left = await db.selectFrom('account_tokens').select('digest').orderBy('digest').execute()
+      assert.deepEqual(
+        left.map((row) => row.digest[0]),
+        ['c', 'd', 'e', 'r', 'x'],
+      )
+      assert.equal(await accounts.liveTokenCount('acct_1', 'verify_email', 2_000), 3)
+      assert.equal(await accounts.verifyEmail('a'.repeat(64), 2_000), undefined, 'a replaced link is spent')
+      assert.equal(await accounts.verifyEmail('c'.repeat(64), 2_000), 'acct_1', 'the kept links work')
+    })
+
+    it('keeps the ceiling when tokens for one account are issued at once', async (t) => {
+      const { accounts, db, close } = await repository()
+      t.after(close)
+      await accounts.insert(account)
+      await Promise.all(
+        ['a', 'b', 'c', 'd', 'e', 'f'].map((digest, index) =>
+          accounts.insertToken({ ...token(digest, 'reset_password'), created_at: 1_000 + index }),
+        ),
+      )
       const left = await db.selectFrom('account_tokens').select('digest').execute()
-      assert.deepEqual(left, [{ digest: 'b'.repeat(64) }])
+      assert.equal(left.length, 3)
+    })
+
+    it('purges dead tokens and stale unverified trial accounts, and a second run removes nothing more', async (t) => {
+      const { accounts, db, close } = await repository()
+      t.after(close)
+      const now = 5_000
+      const stale = (
+        id: string,
+        extra: { email_verified_at?: number; created_at?: number; updated_at?: number; plan?: string } = {},
+      ) => ({
+        ...account,
+        id,
+        email: `${id}@example.com`,
+        email_key: `${id}@example.com`,
+        ...extra,
+      })
+      await accounts.insert(stale('acct_stale'))
+      await accounts.insert(stale('acct_waiting'))
+      await accounts.insert(stale('acct_verified', { email_verified_at: 1_500 }))
+      await accounts.insert(stale('acct_young', { created_at: 3_000, updated_at: 3_000 }))
+      await accounts.insert(stale('acct_paid', { plan: 'pro' }))
+      await accounts.insertToken({ ...token('e', 'verify_email', 'acct_stale'), expires_at: now })
+      await accounts.insertToken({ ...token('l', 'verify_email', 'acct_waiting'), expires_at: now + 1 })
+      await accounts.insertToken({ ...token('u', 'reset_password', 'acct_verified'), expires_at: now + 1 })
+      assert.equal(await accounts.resetPassword('u'.repeat(64), 'new-hash', 1_600), 'acct_verified')
+      await accounts.insertToken({ ...token('k', 'reset_password', 'acct_verified'), expires_at: now + 1 })
+
+      const [first, second] = await Promise.all([accounts.purge(now, 2_000), accounts.purge(now, 2_000)])
+      assert.deepEqual(
+        { tokens: first.tokens + second.tokens, accounts: first.accounts + second.accounts },
+        { tokens: 2, accounts: 1 },
+        'two gateways purging at once remove each row once',
+      )
+      assert.deepEqual(await accounts.purge(now, 2_000), { tokens: 0, accounts: 0 })
+      const ids = await db.selectFrom('accounts').select('id').orderBy('id').execute()
+      assert.deepEqual(
+        ids.map((row) => row.id),
+        ['acct_paid', 'acct_verified', 'acct_waiting', 'acct_young'],
+      )
+      const digests = await db.selectFrom('account_tokens').select('digest').orderBy('digest').execute()
+      assert.deepEqual(
+        digests.map((row) => row.digest[0]),
+        ['k', 'l'],
+      )
+      assert.equal(await accounts.verifyEmail('l'.repeat(64), now), 'acct_waiting', 'a live link still works')
     })
   })
 })

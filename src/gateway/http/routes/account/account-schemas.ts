@@ -92,6 +92,15 @@ export const anonymousErrors: readonly ErrorCode[] = [
   ...commonErrors,
 ]
 
+/**
+ * Anonymous calls that write or mail: counted per client address and per e-mail address
+ * (throttles/anonymous-throttle.ts), 429 `too_many_attempts` over the ceiling.
+ */
+export const throttledErrors: readonly ErrorCode[] = ['too_many_attempts', ...anonymousErrors]
+
+/** Throttled calls that hash a password: the hashing gate may answer 503 `auth_busy` (hashing-gate.ts). */
+export const hashingErrors: readonly ErrorCode[] = ['auth_busy', ...throttledErrors]
+
 // Session calls count against the account's general budget (plugins/rate-limit.ts).
 export const sessionReadErrors: readonly ErrorCode[] = [
   'session_required',

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { errorResponses } from '../../schemas.ts'
 import type { AccountRouteDeps } from './account-area.ts'
-import { anonymousErrors, NewPasswordField, statusBody, TokenField } from './account-schemas.ts'
+import { hashingErrors, NewPasswordField, statusBody, TokenField } from './account-schemas.ts'
 
 const Body = Type.Object({ token: TokenField, password: NewPasswordField }, { additionalProperties: false })
 
@@ -25,12 +25,16 @@ export function registerConfirmPasswordReset(
         body: Body,
         response: {
           200: statusBody('password_changed', 'The new password is set; sign in with it.'),
-          ...errorResponses(['invalid_token', ...anonymousErrors]),
+          ...errorResponses(['invalid_token', ...hashingErrors]),
         },
       },
     },
     async (request) => {
-      const accountId = await deps.accounts.confirmPasswordReset(request.body.token, request.body.password)
+      const accountId = await deps.accounts.confirmPasswordReset(
+        request.body.token,
+        request.body.password,
+        request.ip,
+      )
       request.log.info({ account_id: accountId }, 'password reset; every session ended')
       return { status: 'password_changed' as const }
     },

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { buildAccountTestGateway, testPassword } from '../../../../../test/helpers/account-gateway.ts'
+import {
+  buildAccountTestGateway,
+  testHasher,
+  testPassword,
+} from '../../../../../test/helpers/account-gateway.ts'
 
 describe('POST /v2/account', () => {
   it('answers 202 verification_sent and mails a confirmation link', async (t) => {
@@ -127,5 +131,59 @@ describe('POST /v2/account', () => {
     gw.clock.advance(60 * 60_000)
     await gw.post('/v2/account/verify/resend', { email: 'victim@example.com', password: testPassword })
     assert.equal((await gw.mailsTo('victim@example.com')).length, 6)
+  })
+
+  it('answers 429 too_many_attempts with Retry-After past the ceiling of one client address, and serves another', async (t) => {
+    const gw = await buildAccountTestGateway({
+      anonymousPolicy: { clientWindowMs: 60_000, perClientAddress: 2, emailWindowMs: 60_000, perEmail: 10 },
+    })
+    t.after(() => gw.close())
+    const signUp = (email: string, remoteAddress: string) =>
+      gw.post('/v2/account', { email, password: 'a long enough password' }, { remoteAddress })
+    assert.equal((await signUp('a@example.com', '198.51.100.7')).statusCode, 202)
+    assert.equal((await signUp('b@example.com', '198.51.100.7')).statusCode, 202)
+    const refused = await signUp('c@example.com', '198.51.100.7')
+    assert.equal(refused.statusCode, 429)
+    assert.equal(refused.headers['content-type'], 'application/problem+json; charset=utf-8')
+    assert.equal(refused.json().code, 'too_many_attempts')
+    assert.ok(Number(refused.headers['retry-after']) >= 1)
+    assert.equal((await signUp('c@example.com', '198.51.100.8')).statusCode, 202)
+    assert.equal((await gw.mailsTo('c@example.com')).length, 1, 'the refused sign-up mailed nothing')
+  })
+
+  it('answers 503 auth_busy with Retry-After when every hashing slot and the queue are taken', async (t) => {
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const real = testHasher()
+    const gw = await buildAccountTestGateway({
+      hashingPolicy: { concurrency: 1, queue: 1, retryAfterSeconds: 3 },
+      hasher: { ...real, hash: async (password) => (await held, real.hash(password)) },
+    })
+    t.after(() => gw.close())
+    // One runs, one waits, and the other three are refused at once, whatever order they arrive in.
+    const answers: { status: number; code?: string; retryAfter?: string }[] = []
+    let threeRefused: () => void = () => undefined
+    const refusedAll = new Promise<void>((resolve) => (threeRefused = resolve))
+    const all = Array.from({ length: 5 }, async (_, index) => {
+      const response = await gw.post('/v2/account', {
+        email: `user${index}@example.com`,
+        password: 'a long enough password',
+      })
+      const answer =
+        response.statusCode === 503
+          ? {
+              status: 503,
+              code: response.json<{ code: string }>().code,
+              retryAfter: String(response.headers['retry-after']),
+            }
+          : { status: response.statusCode }
+      answers.push(answer)
+      if (answers.length === 3) threeRefused()
+    })
+    await refusedAll
+    assert.deepEqual(answers, Array(3).fill({ status: 503, code: 'auth_busy', retryAfter: '3' }))
+    release()
+    await Promise.all(all)
+    assert.deepEqual(answers.slice(3), [{ status: 202 }, { status: 202 }])
   })
 })

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { errorResponses } from '../../schemas.ts'
 import type { AccountRouteDeps } from './account-area.ts'
-import { anonymousErrors, EmailField, NewPasswordField, statusBody } from './account-schemas.ts'
+import { EmailField, hashingErrors, NewPasswordField, statusBody } from './account-schemas.ts'
 
 const Body = Type.Object({ email: EmailField, password: NewPasswordField }, { additionalProperties: false })
 
@@ -27,12 +27,12 @@ export function registerCreateAccount(app: FastifyInstance, deps: Pick<AccountRo
             'verification_sent',
             'A confirmation mail is on its way (if the address can have one).',
           ),
-          ...errorResponses(anonymousErrors),
+          ...errorResponses(hashingErrors),
         },
       },
     },
     async (request, reply) => {
-      await deps.accounts.signUp(request.body.email, request.body.password)
+      await deps.accounts.signUp(request.body.email, request.body.password, request.ip)
       return reply.code(202).send({ status: 'verification_sent' })
     },
   )

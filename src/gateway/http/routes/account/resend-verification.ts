@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { errorResponses } from '../../schemas.ts'
 import type { AccountRouteDeps } from './account-area.ts'
-import { anonymousErrors, EmailField, NewPasswordField, statusBody } from './account-schemas.ts'
+import { EmailField, hashingErrors, NewPasswordField, statusBody } from './account-schemas.ts'
 
 const Body = Type.Object({ email: EmailField, password: NewPasswordField }, { additionalProperties: false })
 
@@ -30,12 +30,12 @@ export function registerResendVerification(
         body: Body,
         response: {
           202: statusBody('verification_sent', 'A mail is on its way if the address is waiting for one.'),
-          ...errorResponses(anonymousErrors),
+          ...errorResponses(hashingErrors),
         },
       },
     },
     async (request, reply) => {
-      await deps.accounts.resendVerification(request.body.email, request.body.password)
+      await deps.accounts.resendVerification(request.body.email, request.body.password, request.ip)
       return reply.code(202).send({ status: 'verification_sent' })
     },
   )

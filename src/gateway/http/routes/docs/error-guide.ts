@@ -44,7 +44,7 @@ export const errorGuide: Record<ErrorCode, ErrorGuideEntry> = {
     retry: 'No. Ask for a new mail.',
   },
   too_many_attempts: {
-    when: 'Too many failed sign-ins from this address or for this account; the answer carries `Retry-After`.',
+    when: 'Too many failed sign-ins from this address or for this account, or too many sign-ups, confirmation mails or password resets from this address or for this e-mail address; the answer carries `Retry-After`.',
     retry: 'After `Retry-After` seconds.',
   },
   session_required: {
@@ -104,6 +104,10 @@ export const errorGuide: Record<ErrorCode, ErrorGuideEntry> = {
   store_unavailable: {
     when: 'The store behind rate limits, the trial allowance and Idempotency-Key (Redis) did not answer. Nothing was done and nothing was billed. The answer carries `Retry-After`.',
     retry: 'Yes, after `Retry-After` seconds, with the same Idempotency-Key if you sent one.',
+  },
+  auth_busy: {
+    when: 'Sign-up, sign-in, a new confirmation mail or a password reset came while every password-hashing slot was taken and the queue for one was full (docs/security.md). Nothing was changed. The answer carries `Retry-After`.',
+    retry: 'Yes, after `Retry-After` seconds.',
   },
   database_unavailable: {
     when: 'The database behind keys, accounts and usage (PostgreSQL) did not answer in time. A fetch answered with this code was not carried out and is not billed. The answer carries `Retry-After`.',

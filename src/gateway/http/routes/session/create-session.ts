@@ -36,6 +36,7 @@ export function registerCreateSession(
             'invalid_credentials',
             'email_not_verified',
             'too_many_attempts',
+            'auth_busy',
             ...anonymousErrors,
           ]),
         },
