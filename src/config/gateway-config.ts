@@ -24,6 +24,7 @@ import {
   type PlanOverrides,
 } from './limits-config.ts'
 import { loadSocialSettings, type SocialSettings } from './social-config.ts'
+import { trustedProxies } from './trusted-proxies.ts'
 
 export type NodeEndpoint = { region: Region; url: string }
 
@@ -90,6 +91,8 @@ export type GatewayConfig = Readonly<{
    * port. Default 0: stop accepting at once. Part of the shutdown time-out, so it must be shorter.
    */
   shutdownDelayMs: number
+  /** SALLYPORT_TRUSTED_PROXIES: the load balancers whose X-Forwarded-For names the client (trusted-proxies.ts). */
+  trustedProxies: readonly string[]
 }>
 
 /** `us-east=http://10.0.0.5:9101,europe=http://...`: the egress nodes a gateway sends work to. */
@@ -208,6 +211,7 @@ export function loadGatewayConfig(flags: GatewayFlags = {}, env: Env = process.e
     inFlightLeaseMs: deadlines.inFlightLeaseMs,
     shutdownTimeoutMs,
     shutdownDelayMs,
+    trustedProxies: trustedProxies(env),
     social: loadSocialSettings(env),
     plans: loadPlanOverrides(env),
   })

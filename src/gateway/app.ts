@@ -74,6 +74,8 @@ export type GatewayDeps = {
   metrics: GatewayMetrics
   /** On close, how long to keep serving (and accepting) while /readyz says `draining`. */
   shutdownDelayMs: number
+  /** Load balancers whose X-Forwarded-For names the client (SALLYPORT_TRUSTED_PROXIES); empty: none. */
+  trustedProxies: readonly string[]
 }
 
 /** DESIGN 2: request bodies over 16 KiB get 413 `payload_too_large`. */
@@ -93,6 +95,8 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
     },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     frameworkErrors: handleFrameworkError,
+    // request.ip is the TCP peer unless that peer is a trusted load balancer (docs/security.md).
+    trustProxy: deps.trustedProxies.length > 0 ? [...deps.trustedProxies] : false,
     clientErrorHandler: answerClientError,
   })
 

@@ -115,6 +115,7 @@ export function createGatewayDeps(
     idempotency: limitStores.idempotency,
     fetchDeadlineMs: config.fetchDeadlineMs,
     shutdownDelayMs: config.shutdownDelayMs,
+    trustedProxies: config.trustedProxies,
     clock,
     metrics: createGatewayMetrics(seams.registry ?? new Registry()),
     migrate: async () => {

@@ -45,6 +45,8 @@ export type AccountGatewayOptions = Partial<
    * then also runs on the test clock (its rate-limit windows too, which do not move unless it is advanced).
    */
   standing?: boolean
+  /** SALLYPORT_TRUSTED_PROXIES of the gateway: load balancers whose X-Forwarded-For names the client. */
+  trustedProxies?: readonly string[]
 }
 
 export type AccountGateway = Awaited<ReturnType<typeof buildAccountTestGateway>>
@@ -119,6 +121,7 @@ export async function buildAccountTestGateway(options: AccountGatewayOptions = {
     billing,
     catalog: billing.catalog,
     ...(options.standing === true && { standing: billing.standing, clock }),
+    ...(options.trustedProxies !== undefined && { trustedProxies: options.trustedProxies }),
   })
   const app: FastifyInstance = buildGateway(deps)
   await app.ready()

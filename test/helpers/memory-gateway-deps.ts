@@ -61,6 +61,7 @@ export function memoryGatewayDeps(fleet: Fleet, overrides: Partial<GatewayDeps> 
     clock,
     metrics: overrides.metrics ?? createGatewayMetrics(new Registry()),
     shutdownDelayMs: 0,
+    trustedProxies: [],
     ...overrides,
   }
   return {

@@ -151,6 +151,27 @@ describe('POST /v2/account', () => {
     assert.equal((await gw.mailsTo('c@example.com')).length, 1, 'the refused sign-up mailed nothing')
   })
 
+  it('counts the client named by a trusted load balancer, and ignores X-Forwarded-For from anyone else', async (t) => {
+    const gw = await buildAccountTestGateway({
+      anonymousPolicy: { clientWindowMs: 60_000, perClientAddress: 1, emailWindowMs: 60_000, perEmail: 10 },
+      trustedProxies: ['10.0.0.0/8'],
+    })
+    t.after(() => gw.close())
+    const signUp = (email: string, remoteAddress: string, forwardedFor: string) =>
+      gw.post(
+        '/v2/account',
+        { email, password: 'a long enough password' },
+        { remoteAddress, headers: { 'x-forwarded-for': forwardedFor } },
+      )
+    // Through the balancer: each client has its own ceiling.
+    assert.equal((await signUp('a@example.com', '10.0.0.5', '198.51.100.7')).statusCode, 202)
+    assert.equal((await signUp('b@example.com', '10.0.0.5', '198.51.100.8')).statusCode, 202)
+    assert.equal((await signUp('c@example.com', '10.0.0.6', '198.51.100.7')).statusCode, 429)
+    // Straight from a caller: a forged header names nobody; the TCP peer is counted.
+    assert.equal((await signUp('d@example.com', '203.0.113.9', '198.51.100.9')).statusCode, 202)
+    assert.equal((await signUp('e@example.com', '203.0.113.9', '198.51.100.10')).statusCode, 429)
+  })
+
   it('answers 503 auth_busy with Retry-After when every hashing slot and the queue are taken', async (t) => {
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => (release = resolve))
