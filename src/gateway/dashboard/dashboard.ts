@@ -81,7 +81,7 @@ export function registerDashboard(app: FastifyInstance): void {
     }
 
     const byPath = new Map(assets.map((asset) => [asset.path, asset]))
-    dashboard.get('/dashboard/assets/:file', hidden, async (request, reply) => {
+    dashboard.get('/dashboard/assets/*', hidden, async (request, reply) => {
       const asset = byPath.get(request.url.split('?')[0] ?? '')
       if (asset === undefined) throw new AppError('not_found', 'There is nothing at this path.')
       void reply.header('cache-control', assetCacheControl).header('etag', asset.etag)

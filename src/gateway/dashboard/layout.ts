@@ -1,5 +1,5 @@
 /** The page shell every dashboard page shares: head, skip link, navigation, status region. */
-import { script, stylesheet } from './assets.ts'
+import { script, scripts, stylesheet } from './assets.ts'
 import { attrs, html, type SafeHtml } from './html.ts'
 
 export type NavKind = 'public' | 'signed-in'
@@ -58,7 +58,10 @@ export function renderPage(options: PageOptions): string {
       <title>${options.title} · Sallyport</title>
       <link rel="icon" href="data:," />
       <link rel="stylesheet" href="${stylesheet.path}" />
-      <script src="${script.path}" defer></script>
+      <script type="module" src="${script.path}"></script>
+      ${scripts
+        .filter((module) => module !== script)
+        .map((module) => html`<link rel="modulepreload" href="${module.path}" />`)}
     </head>
     <body data-page="${options.page}">
       <a class="skip" href="#main">Skip to content</a>

@@ -1,0 +1,315 @@
+// @ts-check
+/**
+ * Every <form data-api> sent as JSON, checked first, with a problem shown next to the field it is about
+ * (aria-invalid, aria-describedby, focus) and the outcome in the status region.
+ */
+import { api, byId, requireSession, say, toSignIn } from './core.js'
+
+/**
+ * @typedef {import('./core.js').Problem} Problem
+ * @typedef {HTMLInputElement | HTMLFieldSetElement} Control
+ * @typedef {Record<string, string | string[] | boolean | null>} FormBody
+ * @typedef {(form: HTMLFormElement, data: unknown, body: FormBody | undefined) => void | Promise<unknown>} SuccessHandler
+ */
+
+/** What each form does once the API said yes, by its `data-on-success` name; pages add their own. */
+/** @type {Record<string, SuccessHandler>} */
+export const onSuccess = {}
+
+/** @param {Element} control */
+function errorSlot(control) {
+  return document.getElementById(control.id + '-error')
+}
+
+/**
+ * @param {Element} control
+ * @param {string} errorId
+ * @param {boolean} on
+ */
+function describedBy(control, errorId, on) {
+  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id && id !== errorId)
+  if (on) ids.unshift(errorId)
+  if (ids.length) control.setAttribute('aria-describedby', ids.join(' '))
+  else control.removeAttribute('aria-describedby')
+}
+
+/**
+ * @param {Element} control
+ * @param {string} message
+ */
+export function showError(control, message) {
+  const slot = errorSlot(control)
+  if (!slot) return false
+  slot.textContent = message
+  slot.hidden = false
+  control.setAttribute('aria-invalid', 'true')
+  describedBy(control, slot.id, true)
+  return true
+}
+
+/** @param {HTMLFormElement} form */
+function clearErrors(form) {
+  form.querySelectorAll('[aria-invalid="true"]').forEach((control) => {
+    control.removeAttribute('aria-invalid')
+    const slot = errorSlot(control)
+    if (slot) {
+      slot.hidden = true
+      slot.textContent = ''
+      describedBy(control, slot.id, false)
+    }
+  })
+}
+
+/** @param {Control} control */
+function focusTarget(control) {
+  return control instanceof HTMLFieldSetElement ? (control.querySelector('input') ?? control) : control
+}
+
+/**
+ * @param {HTMLFormElement} form
+ * @returns {Control[]}
+ */
+function controlsOf(form) {
+  /** @type {Control[]} */
+  const controls = []
+  form.querySelectorAll('input[id], fieldset[id]').forEach((control) => {
+    if (control instanceof HTMLFieldSetElement) controls.push(control)
+    else if (control instanceof HTMLInputElement && control.type !== 'hidden' && control.type !== 'checkbox')
+      controls.push(control)
+  })
+  return controls
+}
+
+/**
+ * @param {Control} control
+ * @returns {string | null}
+ */
+function messageFor(control) {
+  if (control instanceof HTMLFieldSetElement) {
+    const rule = control.getAttribute('data-require-one')
+    return rule && !control.querySelector('input:checked') ? rule : null
+  }
+  const v = control.validity
+  if (v.valid) return null
+  if (v.valueMissing) return control.getAttribute('data-required-message') ?? control.validationMessage
+  if (v.typeMismatch && control.type === 'email') return 'Enter an e-mail address like name@example.com.'
+  if (v.patternMismatch) return control.getAttribute('data-pattern-message') ?? control.validationMessage
+  if (v.tooShort) {
+    return `Use at least ${control.minLength} characters (this has ${control.value.length}).`
+  }
+  if (v.tooLong) return `Use at most ${control.maxLength} characters.`
+  return control.validationMessage
+}
+
+/**
+ * Client-side checks first: most mistakes are caught without a round trip.
+ * @param {HTMLFormElement} form
+ */
+function validate(form) {
+  /** @type {Control[]} */
+  const invalid = []
+  controlsOf(form).forEach((control) => {
+    const message = messageFor(control)
+    if (message && showError(control, message)) invalid.push(control)
+  })
+  return invalid
+}
+
+/** @type {Record<string, string>} */
+const fieldOfCode = {
+  invalid_credentials: 'password',
+  email_not_verified: 'email',
+  invalid_token: 'token',
+  invalid_totp_code: 'code',
+}
+
+/** @param {Control} control */
+function nameOf(control) {
+  return control.name || control.id.replace(/^[^-]+-/, '')
+}
+
+/**
+ * The control a problem is about: by its code, or by the field its detail names (invalid_request).
+ * @param {HTMLFormElement} form
+ * @param {Problem} problem
+ * @returns {Control | null}
+ */
+function controlFor(form, problem) {
+  const controls = controlsOf(form)
+  const byCode = fieldOfCode[problem.code]
+  if (byCode) return controls.find((c) => nameOf(c) === byCode) ?? null
+  if (problem.code !== 'invalid_request' || !problem.detail) return null
+  const detail = problem.detail
+  /** @type {Control | null} */
+  let best = null
+  let at = Infinity
+  controls.forEach((control) => {
+    const match = new RegExp('\\b' + nameOf(control) + '\\b').exec(detail)
+    if (match && match.index < at) {
+      best = control
+      at = match.index
+    }
+  })
+  return best
+}
+
+/**
+ * A problem next to its field when it has one, else in the status region only, never both: a screen
+ * reader would read the same sentence twice.
+ * @param {HTMLFormElement} form
+ * @param {Problem} p
+ * @param {string | null} retryAfter
+ */
+function handleProblem(form, p, retryAfter) {
+  if (p.code === 'session_required') return toSignIn()
+  if (p.code === 'csrf_failed') {
+    say('Your session changed, perhaps in another tab. Reload the page and try again.', 'error')
+    return undefined
+  }
+  let detail = p.detail ?? p.title ?? 'Something went wrong.'
+  if (retryAfter && (p.code === 'too_many_attempts' || p.code === 'rate_limited')) {
+    detail += ' Try again in ' + retryAfter + ' seconds.'
+  }
+  const control = controlFor(form, p)
+  /** @type {{ href: string, text: string } | null} */
+  let link = null
+  if (p.code === 'email_not_verified') {
+    const email = form.elements.namedItem('email')
+    const query = email instanceof HTMLInputElement ? '?email=' + encodeURIComponent(email.value.trim()) : ''
+    link = { href: '/dashboard/check-email' + query, text: 'Send a new verification link' }
+  } else if (p.code === 'invalid_token') {
+    link =
+      form.id === 'reset'
+        ? { href: '/dashboard/forgot-password', text: 'Ask for a new link' }
+        : { href: '/dashboard/check-email', text: 'Have a new link sent' }
+  }
+  if (control && showError(control, detail)) {
+    focusTarget(control).focus()
+    say('Check the field marked below.', 'error', link)
+  } else {
+    say(detail, 'error', link)
+  }
+  return undefined
+}
+
+/**
+ * @param {HTMLFormElement} form
+ * @returns {FormBody}
+ */
+function collect(form) {
+  /** @type {FormBody} */
+  const body = {}
+  for (const el of Array.from(form.elements)) {
+    if (!(
+      el instanceof HTMLInputElement ||
+      el instanceof HTMLSelectElement ||
+      el instanceof HTMLTextAreaElement
+    ))
+      continue
+    if (!el.name || el.disabled) continue
+    if (el instanceof HTMLInputElement && el.type === 'checkbox' && el.hasAttribute('value')) {
+      const list = body[el.name]
+      const values = Array.isArray(list) ? list : []
+      if (el.checked) values.push(el.value)
+      body[el.name] = values
+    } else if (el instanceof HTMLInputElement && el.type === 'checkbox') {
+      body[el.name] = el.checked
+    } else if (el.hasAttribute('data-empty-null') && el.value.trim() === '') {
+      body[el.name] = null
+    } else {
+      body[el.name] = el instanceof HTMLInputElement && el.type === 'password' ? el.value : el.value.trim()
+    }
+  }
+  return body
+}
+
+/** @param {HTMLFormElement} form */
+export function enhance(form) {
+  form.noValidate = true
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    void submit(form)
+  })
+}
+
+/** @param {HTMLFormElement} form */
+async function submit(form) {
+  if (form.getAttribute('aria-busy') === 'true') return
+  clearErrors(form)
+  const invalid = validate(form)
+  const first = invalid[0]
+  if (first) {
+    say(
+      invalid.length === 1
+        ? 'Check the field marked below.'
+        : `Check the ${invalid.length} fields marked below.`,
+      'error',
+    )
+    focusTarget(first).focus()
+    return
+  }
+  const method = form.getAttribute('data-api-method') ?? 'POST'
+  const body = method === 'DELETE' ? undefined : collect(form)
+  const handler = onSuccess[form.getAttribute('data-on-success') ?? '']
+  form.setAttribute('aria-busy', 'true')
+  try {
+    if (form.hasAttribute('data-csrf')) await requireSession()
+    const r = await api(method, form.getAttribute('data-api') ?? '', body)
+    if (r.ok) await handler?.(form, r.data, body)
+    else await handleProblem(form, r.problem, r.retryAfter)
+  } finally {
+    form.removeAttribute('aria-busy')
+  }
+}
+
+/**
+ * Hides a form and shows the panel that replaces it, the one place that confirms the outcome: the
+ * status region stays quiet, so the confirmation is read once.
+ * @param {HTMLFormElement} form
+ * @param {string} panelId
+ */
+export function reveal(form, panelId) {
+  form.hidden = true
+  const panel = byId(panelId)
+  panel.hidden = false
+  panel.focus()
+}
+
+function safeNext() {
+  const next = new URLSearchParams(location.search).get('next') ?? ''
+  return /^\/dashboard\/[a-z-]+$/.test(next) ? next : '/dashboard/keys'
+}
+
+/** @param {HTMLFormElement} form @param {string} name */
+export function input(form, name) {
+  const el = form.elements.namedItem(name)
+  if (!(el instanceof HTMLInputElement)) throw new Error(`no input ${name} in #${form.id}`)
+  return el
+}
+
+Object.assign(onSuccess, {
+  /** @type {SuccessHandler} */
+  signup: (_form, _data, body) => {
+    location.assign('/dashboard/check-email?email=' + encodeURIComponent(String(body?.['email'] ?? '')))
+  },
+  /** @param {HTMLFormElement} form */
+  resend: (form) => {
+    input(form, 'password').value = ''
+    say(
+      'If that address has an account waiting for verification, a new link is on its way. Opening it sets the password you entered.',
+      'success',
+    )
+  },
+  /** @type {SuccessHandler} */
+  verify: (form) => reveal(form, 'verified'),
+  signin: () => location.assign(safeNext()),
+  forgot: () =>
+    say(
+      'If an account uses that address, a link to reset the password is on its way. It works once.',
+      'success',
+    ),
+  /** @type {SuccessHandler} */
+  reset: (form) => reveal(form, 'reset-done'),
+  signout: () => location.assign('/dashboard/signin?signed_out=1'),
+  'signout-all': () => location.assign('/dashboard/signin?signed_out=all'),
+})
