@@ -123,3 +123,18 @@ export function form(options: FormOptions): SafeHtml {
     </div>
   </form>`
 }
+
+/** A page opened from a mailed link that lost its token: say so and offer a new link. */
+export function missingToken(href: string, text: string): SafeHtml {
+  return html`<p class="notice is-error">
+    This link is missing its token. Open the link from the mail again, or <a href="${href}">${text}</a>.
+  </p>`
+}
+
+/** The panel that replaces a form once it succeeded; the client script reveals and focuses it. */
+export function donePanel(id: string, title: string, body: SafeHtml): SafeHtml {
+  return html`<section id="${id}" class="panel is-success" aria-labelledby="${id}-title" tabindex="-1" hidden>
+    <h2 id="${id}-title">${title}</h2>
+    ${body}
+  </section>`
+}

@@ -1,5 +1,5 @@
 /** Signing in, and getting back in: forgotten password and the reset page the mailed link opens. */
-import { emailField, form, passwordField } from '../forms.ts'
+import { donePanel, emailField, form, missingToken, passwordField } from '../forms.ts'
 import { html } from '../html.ts'
 import { renderPage, type Notice } from '../layout.ts'
 import type { DashboardPage } from './page.ts'
@@ -57,31 +57,23 @@ export const resetPasswordPage: DashboardPage = {
     const token = query.token ?? ''
     const body =
       token === ''
-        ? html`<p class="notice is-error">
-            This link is missing its token. Open the link from the mail again, or
-            <a href="/dashboard/forgot-password">ask for a new one</a>.
-          </p>`
+        ? missingToken('/dashboard/forgot-password', 'ask for a new one')
         : html`${form({
-              id: 'reset',
-              api: '/v2/account/password-reset/confirm',
-              onSuccess: 'reset',
-              submit: 'Set the new password',
-              body: html`<input
-                  type="hidden"
-                  name="token"
-                  value="${token}"
-                />${passwordField('reset', 'new-password', { label: 'New password' })}`,
-            })}
-            <section
-              id="reset-done"
-              class="panel is-success"
-              aria-labelledby="reset-done-title"
-              tabindex="-1"
-              hidden
-            >
-              <h2 id="reset-done-title">Your password is changed</h2>
-              <p><a class="button" href="/dashboard/signin">Sign in</a></p>
-            </section>`
+            id: 'reset',
+            api: '/v2/account/password-reset/confirm',
+            onSuccess: 'reset',
+            submit: 'Set the new password',
+            body: html`<input
+                type="hidden"
+                name="token"
+                value="${token}"
+              />${passwordField('reset', 'new-password', { label: 'New password' })}`,
+          })}
+          ${donePanel(
+            'reset-done',
+            'Your password is changed',
+            html`<p><a class="button" href="/dashboard/signin">Sign in</a></p>`,
+          )}`
     return renderPage({
       notice,
       title: 'Choose a new password',

@@ -3,20 +3,10 @@
  * service publishes: no script, no CDN, one stylesheet served by the service itself.
  */
 import { errorCodes, errorStatus, errorTitle } from '../../../../shared/errors.ts'
+import { escapeHtml } from '../../../../shared/escape-html.ts'
 import { errorGuide } from './error-guide.ts'
 
 type Json = Record<string, unknown>
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => escapes[c]!)
-}
 
 function text(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
