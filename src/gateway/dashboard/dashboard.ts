@@ -8,6 +8,7 @@ import { AppError } from '../../shared/errors.ts'
 import { assetCacheControl, assets } from './assets.ts'
 import { accountPage } from './pages/account-page.ts'
 import { keysPage } from './pages/keys-page.ts'
+import { playgroundPage } from './pages/playground-page.ts'
 import { queryOf, type DashboardPage } from './pages/page.ts'
 import { forgotPasswordPage, resetPasswordPage, signInPage } from './pages/sign-in-pages.ts'
 import { checkEmailPage, signUpPage, verifyPage } from './pages/sign-up-pages.ts'
@@ -20,6 +21,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   forgotPasswordPage,
   resetPasswordPage,
   keysPage,
+  playgroundPage,
   accountPage,
 ]
 
@@ -40,8 +42,9 @@ export const pageHeaders: Readonly<Record<string, string>> = {
 
 const hidden = { schema: { hide: true } } as const
 
-function sendPage(reply: FastifyReply, body: string, status = 200): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').send(body)
+/** A rendered page with the dashboard's headers, for any route that serves one. */
+export function sendPage(reply: FastifyReply, body: string, status = 200): FastifyReply {
+  return reply.headers(pageHeaders).code(status).type('text/html; charset=utf-8').send(body)
 }
 
 export function registerDashboard(app: FastifyInstance): void {

@@ -26,11 +26,14 @@ const navLinks: Record<NavKind, readonly { href: string; label: string }[]> = {
     { href: '/dashboard/signin', label: 'Sign in' },
     { href: '/dashboard/signup', label: 'Create account' },
     { href: '/v2/docs', label: 'API reference' },
+    { href: '/status', label: 'Status' },
   ],
   'signed-in': [
     { href: '/dashboard/keys', label: 'API keys' },
+    { href: '/dashboard/playground', label: 'Playground' },
     { href: '/dashboard/account', label: 'Account' },
     { href: '/v2/docs', label: 'API reference' },
+    { href: '/status', label: 'Status' },
   ],
 }
 

@@ -8,14 +8,16 @@ import { setUpBilling } from './billing.js'
 import { requireSession } from './core.js'
 import { enhance } from './forms.js'
 import { setUpKeys } from './keys.js'
+import { setUpPlayground } from './playground.js'
 
-document.querySelectorAll('form[data-api]').forEach((form) => {
+document.querySelectorAll('form[data-api]:not([data-own-script])').forEach((form) => {
   if (form instanceof HTMLFormElement) enhance(form)
 })
 
 /** @type {Record<string, () => unknown>} */
 const pages = {
   keys: setUpKeys,
+  playground: setUpPlayground,
   account: () => Promise.all([setUpAccount(), requireSession().then(setUpBilling)]),
 }
 
