@@ -169,6 +169,40 @@ describe(
       problems.splice(problems.indexOf(expected[0]!), 1)
     })
 
+    it('key history: revoked keys show greyed behind the switch, with when and from where', async () => {
+      const session = (await (await context.request.get(`${cli.baseUrl}/v2/session`)).json()) as {
+        csrf_token: string
+      }
+      const headers = { 'x-csrf-token': session.csrf_token, origin: cli.baseUrl }
+      const minted = await context.request.post(`${cli.baseUrl}/v2/keys`, {
+        data: { name: 'old worker', scopes: ['proxy'] },
+        headers,
+      })
+      const { id } = (await minted.json()) as { id: string }
+      await context.request.post(`${cli.baseUrl}/v2/keys`, {
+        data: { name: 'live worker', scopes: ['read'] },
+        headers,
+      })
+      const revoked = await context.request.delete(`${cli.baseUrl}/v2/keys/${id}`, { headers })
+      assert.equal(revoked.status(), 204)
+
+      await page.goto(`${cli.baseUrl}/dashboard/keys`)
+      await page.locator('#keys-table tbody tr').first().waitFor()
+      assert.equal(await page.locator('#keys-table tbody tr').count(), 1)
+      await page.locator('#show-revoked').focus()
+      await page.keyboard.press('Space')
+      const row = page.locator(`tr[data-key-id="${id}"]`)
+      await row.waitFor()
+      assert.equal(await row.getAttribute('class'), 'is-revoked')
+      assert.match(await row.innerText(), /Revoked .+ from the dashboard/)
+      assert.equal(await row.getByRole('button').count(), 0, 'a revoked key has nothing to revoke')
+      assert.ok(await page.locator('#revoked-col').isVisible())
+      await assertAccessible(page, 'keys with revoked')
+      await page.screenshot({ path: shotPath('keys-history'), fullPage: true })
+      await page.keyboard.press('Space')
+      await row.waitFor({ state: 'detached' })
+    })
+
     it('signed in: keys, playground and account pass axe at 1280 px and at 390 px in dark mode', async () => {
       for (const [name, look] of looks) {
         const other = await newContext(browser, look)

@@ -58,6 +58,8 @@ export type ApiKeysTable = {
   created_at: number
   last_used_at: number | null
   revoked_at: number | null
+  /** Where the key was revoked from (`dashboard`, `account_deleted`, `admin`); null while live. */
+  revoked_from: string | null
 }
 
 /** DESIGN 7: counts only, per account and UTC day. No URL, no host. */

@@ -7,10 +7,12 @@ import * as accounts from './0001-accounts.ts'
 import * as accountLimits from './0002-account-limits.ts'
 import * as billing from './0003-billing.ts'
 import * as usageWriters from './0004-usage-writers.ts'
+import * as keyHistory from './0005-key-history.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-account-limits': accountLimits,
   '0003-billing': billing,
   '0004-usage-writers': usageWriters,
+  '0005-key-history': keyHistory,
 }
