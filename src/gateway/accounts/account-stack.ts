@@ -18,10 +18,13 @@ import { createSessionRepository } from '../sessions/session-repository.ts'
 import { createSessionService, type SessionPolicy } from '../sessions/session-service.ts'
 import { createSignInService } from '../sessions/sign-in-service.ts'
 import { createSignInThrottle, type SignInPolicy } from '../sessions/sign-in-throttle.ts'
+import { createAccountLifeRepository } from './account-life-repository.ts'
+import { createAccountLifeService } from './account-life-service.ts'
 import { createAccountRepository } from './account-repository.ts'
 import { createAccountService, type Links } from './account-service.ts'
 import { createMailGate, type MailGatePolicy } from './mail-gate.ts'
 import { createPasswordHasher, type PasswordHasher } from './password-hasher.ts'
+import { createTwoFactorService } from './two-factor-service.ts'
 
 export type AccountStackOptions = {
   db: Database
@@ -52,9 +55,13 @@ export function createAccountStack(options: AccountStackOptions) {
     background,
     log: options.log,
   })
+  const accountRepository = createAccountRepository(db)
+  const hasher = options.hasher ?? createPasswordHasher()
+  const lifeRepository = createAccountLifeRepository(db)
+  const twoFactor = createTwoFactorService({ repo: lifeRepository, clock })
   const accounts = createAccountService({
-    repo: createAccountRepository(db),
-    hasher: options.hasher ?? createPasswordHasher(),
+    repo: accountRepository,
+    hasher,
     mailer: options.mailer,
     mailGate: createMailGate({
       store: attempts,
@@ -77,11 +84,22 @@ export function createAccountStack(options: AccountStackOptions) {
     ...(options.signInPolicy !== undefined && { policy: options.signInPolicy }),
     ...(options.delay !== undefined && { delay: options.delay }),
   })
-  const signIn = createSignInService({ accounts, sessions, throttle })
+  const signIn = createSignInService({ accounts, sessions, throttle, twoFactor })
   const baseKeyRepository = createKeyRepository(db)
   const keyRepository = options.keyRepository?.(baseKeyRepository) ?? baseKeyRepository
   const keys = createKeyService({ repo: keyRepository, clock })
   const authenticator = createKeyAuthenticator({ repo: keyRepository, clock, background })
+  const life = createAccountLifeService({
+    accounts: accountRepository,
+    life: lifeRepository,
+    keys: keyRepository,
+    sessions,
+    hasher,
+    mailer: options.mailer,
+    links: options.links,
+    clock,
+    background,
+  })
   /** Writes what is still pending (usage tally, mails, last-use stamps): before shutdown, and in tests. */
   async function drain(): Promise<void> {
     await metering.drain()
@@ -104,7 +122,19 @@ export function createAccountStack(options: AccountStackOptions) {
       'usage counts could not be written before shutdown: add them to usage_daily by hand',
     )
   }
-  return { accounts, sessions, signIn, keys, metering, authenticator, background, drain, close }
+  return {
+    accounts,
+    sessions,
+    signIn,
+    keys,
+    life,
+    twoFactor,
+    metering,
+    authenticator,
+    background,
+    drain,
+    close,
+  }
 }
 
 export type AccountStack = ReturnType<typeof createAccountStack>

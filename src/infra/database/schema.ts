@@ -17,6 +17,33 @@ export type AccountsTable = {
   email_verified_at: number | null
   created_at: number
   updated_at: number
+  /** Set when the account was deleted: its personal data is gone, the row stays for billing. */
+  deleted_at?: number | null | undefined
+}
+
+/** Two-factor sign-in (RFC 6238). `enabled_at` is null while the setup waits for its first code. */
+export type AccountTotpTable = {
+  account_id: string
+  /** Base32. */
+  secret: string
+  enabled_at: number | null
+  /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+  last_step: number
+  created_at: number
+}
+
+/** Digest only: the codes are shown once. */
+export type RecoveryCodesTable = { account_id: string; digest: string; used_at: number | null }
+
+/** A change of address waiting for the new address to be confirmed (digest of the mailed token). */
+export type EmailChangesTable = {
+  digest: string
+  account_id: string
+  new_email: string
+  new_email_key: string
+  created_at: number
+  expires_at: number
+  used_at: number | null
 }
 
 export type TokenPurpose = 'verify_email' | 'reset_password'
@@ -124,4 +151,7 @@ export type DatabaseSchema = {
   account_limits: AccountLimitsTable
   spend_caps: SpendCapsTable
   plan_changes: PlanChangesTable
+  account_totp: AccountTotpTable
+  recovery_codes: RecoveryCodesTable
+  email_changes: EmailChangesTable
 }

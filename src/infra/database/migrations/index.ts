@@ -8,6 +8,7 @@ import * as accountLimits from './0002-account-limits.ts'
 import * as billing from './0003-billing.ts'
 import * as usageWriters from './0004-usage-writers.ts'
 import * as keyHistory from './0005-key-history.ts'
+import * as accountLife from './0006-account-life.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-billing': billing,
   '0004-usage-writers': usageWriters,
   '0005-key-history': keyHistory,
+  '0006-account-life': accountLife,
 }
