@@ -10,7 +10,7 @@ import { accountPage } from './pages/account-page.ts'
 import { keysPage } from './pages/keys-page.ts'
 import { playgroundPage } from './pages/playground-page.ts'
 import { queryOf, type DashboardPage } from './pages/page.ts'
-import { forgotPasswordPage, resetPasswordPage, signInPage } from './pages/sign-in-pages.ts'
+import { confirmEmailPage, forgotPasswordPage, resetPasswordPage, signInPage } from './pages/sign-in-pages.ts'
 import { checkEmailPage, signUpPage, verifyPage } from './pages/sign-up-pages.ts'
 
 export const dashboardPages: readonly DashboardPage[] = [
@@ -20,6 +20,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   signInPage,
   forgotPasswordPage,
   resetPasswordPage,
+  confirmEmailPage,
   keysPage,
   playgroundPage,
   accountPage,

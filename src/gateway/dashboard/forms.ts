@@ -21,6 +21,8 @@ export type FieldOptions = {
   /** What to say when the field is left empty; the browser's own words otherwise. */
   requiredMessage?: string
   autofocus?: boolean
+  /** Left out of the JSON body until the script enables it. */
+  disabled?: boolean
 }
 
 export function field(formId: string, options: FieldOptions): SafeHtml {
@@ -46,6 +48,7 @@ export function field(formId: string, options: FieldOptions): SafeHtml {
         'aria-describedby': hintId,
         'data-required-message': options.requiredMessage,
         autofocus: options.autofocus,
+        disabled: options.disabled,
         autocapitalize: 'none',
         spellcheck: 'false',
       })}

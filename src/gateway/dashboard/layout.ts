@@ -1,5 +1,6 @@
 /** The page shell every dashboard page shares: head, skip link, navigation, status region. */
 import { script, scripts, stylesheet } from './assets.ts'
+import { form } from './forms.ts'
 import { attrs, html, type SafeHtml } from './html.ts'
 
 export type NavKind = 'public' | 'signed-in'
@@ -71,7 +72,20 @@ export function renderPage(options: PageOptions): string {
       <header class="top">
         <a class="brand" href="/dashboard">Sallyport <span>dashboard</span></a>
         ${nav(options.nav, options.path)}
-        ${options.nav === 'signed-in' && html`<p class="who" data-session-email hidden></p>`}
+        ${
+          options.nav === 'signed-in' &&
+          html`<p class="who" data-session-email hidden></p>
+            ${form({
+              id: 'header-signout',
+              api: '/v2/session',
+              apiMethod: 'DELETE',
+              csrf: true,
+              onSuccess: 'signout',
+              submit: 'Sign out',
+              submitClass: 'button secondary small',
+              label: 'Sign out',
+            })}`
+        }
       </header>
       <main ${attrs({ id: 'main', tabindex: -1, class: options.wide === true ? 'wide' : undefined })}>
         <h1>${options.title}</h1>

@@ -307,6 +307,11 @@ async function loadUsage() {
   return undefined
 }
 
+// Registered when the module loads, before any form can be sent.
+onSuccess['spend-cap'] = (_form, data) =>
+  capSaved(/** @type {{ spend_cap: Money | null }} */ (data).spend_cap)
+onSuccess['spend-cap-clear'] = onSuccess['spend-cap']
+
 export function setUpBilling() {
   const box = document.querySelector('[data-chart="requests"]')
   if (box && 'ResizeObserver' in window) {

@@ -137,8 +137,10 @@ function nameOf(control) {
 function controlFor(form, problem) {
   const controls = controlsOf(form)
   const byCode = fieldOfCode[problem.code]
-  if (byCode) return controls.find((c) => nameOf(c) === byCode) ?? null
-  if (problem.code !== 'invalid_request' || !problem.detail) return null
+  const coded = byCode === undefined ? undefined : controls.find((c) => nameOf(c) === byCode)
+  if (coded) return coded
+  // Else the field the detail names first (`current_password is not...`, `new_email must...`).
+  if (!problem.detail) return null
   const detail = problem.detail
   /** @type {Control | null} */
   let best = null
@@ -166,6 +168,7 @@ function handleProblem(form, p, retryAfter) {
     say('Your session changed, perhaps in another tab. Reload the page and try again.', 'error')
     return undefined
   }
+  if (p.code === 'totp_required' && askForCode(form)) return undefined
   let detail = p.detail ?? p.title ?? 'Something went wrong.'
   if (retryAfter && (p.code === 'too_many_attempts' || p.code === 'rate_limited')) {
     detail += ' Try again in ' + retryAfter + ' seconds.'
@@ -190,6 +193,23 @@ function handleProblem(form, p, retryAfter) {
     say(detail, 'error', link)
   }
   return undefined
+}
+
+/**
+ * Two-factor sign-in: the password was right, the code field appears (it was hidden and disabled, so
+ * the first attempt sent no code) and takes the focus.
+ * @param {HTMLFormElement} form
+ */
+function askForCode(form) {
+  const code = form.elements.namedItem('code')
+  const box = document.getElementById(form.id + '-code-field')
+  if (!(code instanceof HTMLInputElement) || !box) return false
+  box.hidden = false
+  code.disabled = false
+  code.required = true
+  code.focus()
+  say('Enter the 6-digit code from your authenticator app, or a recovery code.', '')
+  return true
 }
 
 /**
@@ -311,5 +331,7 @@ Object.assign(onSuccess, {
   /** @type {SuccessHandler} */
   reset: (form) => reveal(form, 'reset-done'),
   signout: () => location.assign('/dashboard/signin?signed_out=1'),
+  /** @param {HTMLFormElement} form */
+  'email-confirmed': (form) => reveal(form, 'email-changed'),
   'signout-all': () => location.assign('/dashboard/signin?signed_out=all'),
 })

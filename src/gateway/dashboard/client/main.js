@@ -9,6 +9,7 @@ import { requireSession } from './core.js'
 import { enhance } from './forms.js'
 import { setUpKeys } from './keys.js'
 import { setUpPlayground } from './playground.js'
+import { setUpSecurity } from './security.js'
 
 document.querySelectorAll('form[data-api]:not([data-own-script])').forEach((form) => {
   if (form instanceof HTMLFormElement) enhance(form)
@@ -18,7 +19,8 @@ document.querySelectorAll('form[data-api]:not([data-own-script])').forEach((form
 const pages = {
   keys: setUpKeys,
   playground: setUpPlayground,
-  account: () => Promise.all([setUpAccount(), requireSession().then(setUpBilling)]),
+  account: () =>
+    Promise.all([setUpAccount(), requireSession().then(setUpBilling), requireSession().then(setUpSecurity)]),
 }
 
 const page = pages[document.body.getAttribute('data-page') ?? '']
