@@ -134,6 +134,19 @@ describe(
       await page.locator('#status', { hasText: /password is changed/ }).waitFor()
     })
 
+    it('turns usage alerts off from the account page, by keyboard', async () => {
+      const box = page.locator('#alerts-usage_alerts')
+      await page.waitForFunction('document.querySelector("#alerts-usage_alerts").checked === true')
+      await box.focus()
+      await page.keyboard.press('Space')
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Enter')
+      await page.locator('#status', { hasText: 'Usage alerts are off.' }).waitFor()
+      await page.reload()
+      await page.locator('#totp-state', { hasText: /^On/ }).waitFor()
+      await page.waitForFunction('document.querySelector("#alerts-usage_alerts").checked === false')
+    })
+
     it('the account page passes axe at 1280 px and at 390 px in dark mode', async () => {
       await assertAccessible(page, 'account desktop')
       const dark = await newContext(browser, { viewport: phone, dark: true })

@@ -32,6 +32,19 @@ export type AccountTotpTable = {
   created_at: number
 }
 
+/** One row per usage alert sent: the primary key is the claim that makes it once across gateways. */
+export type UsageAlertsTable = {
+  account_id: string
+  /** `YYYY-MM` (UTC). */
+  period: string
+  kind: string
+  threshold: number
+  sent_at: number
+}
+
+/** `usage_alerts` 0 turns the mails off; no row means on. */
+export type AlertSettingsTable = { account_id: string; usage_alerts: number }
+
 /** Digest only: the codes are shown once. */
 export type RecoveryCodesTable = { account_id: string; digest: string; used_at: number | null }
 
@@ -154,4 +167,6 @@ export type DatabaseSchema = {
   account_totp: AccountTotpTable
   recovery_codes: RecoveryCodesTable
   email_changes: EmailChangesTable
+  usage_alerts: UsageAlertsTable
+  alert_settings: AlertSettingsTable
 }

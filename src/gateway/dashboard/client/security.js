@@ -74,8 +74,18 @@ async function loadState() {
     return loadState()
   }
   onSuccess['deleted'] = () => location.assign('/dashboard/signin?deleted=1')
+  onSuccess['alerts-saved'] = (_form, data) => {
+    const on = /** @type {{ usage_alerts: boolean }} */ (data).usage_alerts
+    say(on ? 'Usage alerts are on.' : 'Usage alerts are off.', 'success')
+  }
+}
+
+async function loadAlerts() {
+  /** @type {import('./core.js').ApiResult<{ usage_alerts: boolean }>} */
+  const r = await api('GET', '/v2/account/alerts')
+  if (r.ok) byId('alerts-usage_alerts', HTMLInputElement).checked = r.data.usage_alerts
 }
 
 export function setUpSecurity() {
-  return loadState()
+  return Promise.all([loadState(), loadAlerts()])
 }

@@ -109,6 +109,27 @@ const twoFactorSection = html`<section class="card" aria-labelledby="totp-title"
   })}
 </section>`
 
+const alertsSection = html`<section class="card" aria-labelledby="alerts-title">
+  <h2 id="alerts-title">Usage alerts</h2>
+  ${form({
+    id: 'alerts',
+    api: '/v2/account/alerts',
+    apiMethod: 'PUT',
+    csrf: true,
+    onSuccess: 'alerts-saved',
+    submit: 'Save',
+    submitClass: 'button secondary',
+    label: 'Usage alerts',
+    body: html`<div class="check">
+      <input type="checkbox" id="alerts-usage_alerts" name="usage_alerts" checked />
+      <label for="alerts-usage_alerts"
+        >Mail me at 80 % and 100 % of my trial, of my plan's included requests and of my spending cap (at most
+        once a month each)</label
+      >
+    </div>`,
+  })}
+</section>`
+
 const deleteSection = html`<section class="card" aria-labelledby="delete-title">
   <h2 id="delete-title">Delete the account</h2>
   <p id="delete-hint">
@@ -128,4 +149,5 @@ const deleteSection = html`<section class="card" aria-labelledby="delete-title">
   })}
 </section>`
 
-export const securitySections = html`${passwordSection} ${emailSection} ${twoFactorSection} ${deleteSection}`
+export const securitySections = html`${alertsSection} ${passwordSection} ${emailSection} ${twoFactorSection}
+${deleteSection}`

@@ -9,6 +9,7 @@ import * as billing from './0003-billing.ts'
 import * as usageWriters from './0004-usage-writers.ts'
 import * as keyHistory from './0005-key-history.ts'
 import * as accountLife from './0006-account-life.ts'
+import * as usageAlerts from './0007-usage-alerts.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-usage-writers': usageWriters,
   '0005-key-history': keyHistory,
   '0006-account-life': accountLife,
+  '0007-usage-alerts': usageAlerts,
 }

@@ -11,6 +11,7 @@ import { registerDeleteSession } from '../session/delete-session.ts'
 import { registerGetSession } from '../session/get-session.ts'
 import type { AccountArea } from './account-area.ts'
 import { accountSchemas } from './account-schemas.ts'
+import { registerAlertSettings } from './alert-settings.ts'
 import { registerChangeCredentials } from './change-credentials.ts'
 import { registerConfirmPasswordReset } from './confirm-password-reset.ts'
 import { registerCreateAccount } from './create-account.ts'
@@ -38,6 +39,7 @@ export function registerAccountArea(app: FastifyInstance, area: AccountArea): vo
   registerChangeCredentials(app, deps)
   registerTwoFactor(app, deps)
   registerDeleteAccount(app, deps)
+  if (area.alerts !== undefined) registerAlertSettings(app, { alerts: area.alerts })
 
   registerCreateSession(app, deps)
   registerGetSession(app, deps)
