@@ -99,17 +99,25 @@ describe(
       for (const [name, look] of looks) {
         const other = await newContext(browser, look)
         const on = watch(await other.newPage(), cli.baseUrl, problems)
+        const refused: string[] = []
+        on.on('response', (response) => {
+          if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`)
+        })
         for (const path of [
           '/status',
           '/dashboard/signin',
           '/dashboard/signup',
           '/dashboard/forgot-password',
+          '/dashboard',
         ]) {
           await on.goto(`${cli.baseUrl}${path}`)
           await assertAccessible(on, `${path} ${name}`)
           await assertNoSidewaysScroll(on, `${path} ${name}`)
         }
         await on.screenshot({ path: shotPath(`status-${name}`), fullPage: true })
+        await on.goto(`${cli.baseUrl}/v2/docs`)
+        // Signed out, no page asks the API about a session it does not have, and none misses an icon.
+        assert.deepEqual(refused, [], name)
         await other.close()
       }
     })

@@ -51,7 +51,7 @@ export function createAccountLifeService(deps: Deps) {
   async function confirmPassword(accountId: string, password: string, field: string) {
     const account = await accounts.findById(accountId)
     if (account === undefined || !(await hasher.verify(password, account.password_hash))) {
-      throw new AppError('invalid_credentials', `${field} is not your current password.`)
+      throw new AppError('invalid_credentials', `${field}: that is not your current password.`)
     }
     return account
   }

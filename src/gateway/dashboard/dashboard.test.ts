@@ -17,10 +17,23 @@ function assertSecurityHeaders(headers: Record<string, unknown>): void {
   assert.equal(headers['referrer-policy'], 'same-origin')
 }
 
+/** Signed-in pages are served only to a browser with a session cookie; the API decides if it is live. */
+const withCookie = { cookie: 'sallyport_session=stale' }
+
 describe('dashboard pages', () => {
+  it('a signed-in page asked with no session cookie at all sends to sign-in, with no call to fail first', async () => {
+    for (const path of ['/dashboard/keys', '/dashboard/playground', '/dashboard/account']) {
+      const response = await gateway.app.inject({ url: path })
+      assert.equal(response.statusCode, 302)
+      assert.equal(response.headers.location, `/dashboard/signin?next=${encodeURIComponent(path)}`)
+    }
+    const open = await gateway.app.inject({ url: '/dashboard/signin' })
+    assert.equal(open.statusCode, 200)
+  })
+
   for (const page of dashboardPages) {
     it(`${page.path} answers HTML with the CSP and security headers, never cached`, async () => {
-      const response = await gateway.app.inject({ url: `${page.path}?token=t0k3n` })
+      const response = await gateway.app.inject({ url: `${page.path}?token=t0k3n`, headers: withCookie })
       assert.equal(response.statusCode, 200)
       assert.equal(response.headers['content-type'], 'text/html; charset=utf-8')
       assertSecurityHeaders(response.headers)
@@ -40,13 +53,18 @@ describe('dashboard pages', () => {
 
   it('pages hold no inline script or style and load nothing from another origin', async () => {
     for (const page of dashboardPages) {
-      const { body } = await gateway.app.inject({ url: `${page.path}?token=t` })
+      const { body } = await gateway.app.inject({ url: `${page.path}?token=t`, headers: withCookie })
       assert.doesNotMatch(body, /<script(?![^>]*\ssrc=)/, `${page.path}: inline script`)
       assert.doesNotMatch(body, /<style|\sstyle=|\son[a-z]+=/i, `${page.path}: inline style or handler`)
       for (const [, url] of body.matchAll(/\s(?:src|href|action)="([^"]*)"/g)) {
         assert.ok(/^(\/|#|data:,$)/.test(url!), `${page.path}: ${url} is not same-origin`)
       }
     }
+  })
+
+  it('/favicon.ico answers 204, so no page logs a missing icon', async () => {
+    const response = await gateway.app.inject({ url: '/favicon.ico' })
+    assert.equal(response.statusCode, 204)
   })
 
   it('/dashboard sends the visitor on to the keys page, which asks the API about the session', async () => {

@@ -43,6 +43,11 @@ export const pageHeaders: Readonly<Record<string, string>> = {
 
 const hidden = { schema: { hide: true } } as const
 
+/** The session cookie under either of its names (`__Host-` on https), whatever its value. */
+function hasSessionCookie(header: string | undefined): boolean {
+  return header !== undefined && /(?:^|;\s*)(?:__Host-)?sallyport_session=[^;\s]/.test(header)
+}
+
 /** A rendered page with the dashboard's headers, for any route that serves one. */
 export function sendPage(reply: FastifyReply, body: string, status = 200): FastifyReply {
   return reply.headers(pageHeaders).code(status).type('text/html; charset=utf-8').send(body)
@@ -63,9 +68,14 @@ export function registerDashboard(app: FastifyInstance): void {
     )
 
     for (const page of dashboardPages) {
-      dashboard.get(page.path, hidden, async (request, reply) =>
-        sendPage(reply, page.render(queryOf(request.query))),
-      )
+      dashboard.get(page.path, hidden, async (request, reply) => {
+        // Without any session cookie the page could only ask the API and be told 403: go to sign-in at
+        // once. A stale cookie still gets the page, whose script asks and then moves on.
+        if (page.signedIn === true && !hasSessionCookie(request.headers.cookie)) {
+          return reply.redirect(`/dashboard/signin?next=${encodeURIComponent(page.path)}`, 302)
+        }
+        return sendPage(reply, page.render(queryOf(request.query)))
+      })
       dashboard.post(page.path, hidden, async (request, reply) =>
         sendPage(
           reply,
@@ -83,6 +93,11 @@ export function registerDashboard(app: FastifyInstance): void {
     for (const path of ['/dashboard', '/dashboard/']) {
       dashboard.get(path, hidden, async (_request, reply) => reply.redirect('/dashboard/keys', 302))
     }
+
+    // Browsers ask for /favicon.ico on pages without an icon link (/v2/docs): nothing, not a 404.
+    dashboard.get('/favicon.ico', hidden, async (_request, reply) =>
+      reply.code(204).header('cache-control', 'public, max-age=86400').send(),
+    )
 
     const byPath = new Map(assets.map((asset) => [asset.path, asset]))
     dashboard.get('/dashboard/assets/*', hidden, async (request, reply) => {

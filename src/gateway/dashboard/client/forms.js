@@ -186,6 +186,11 @@ function handleProblem(form, p, retryAfter) {
         ? { href: '/dashboard/forgot-password', text: 'Ask for a new link' }
         : { href: '/dashboard/check-email', text: 'Have a new link sent' }
   }
+  // Next to its field, a problem names the field as the form does, not by its API name (`cap_usd`).
+  const label = control
+    ? document.querySelector(`label[for="${control.id}"]`)?.textContent?.trim()
+    : undefined
+  if (control && label) detail = detail.replace(new RegExp('^' + nameOf(control) + '\\b'), label)
   if (control && showError(control, detail)) {
     focusTarget(control).focus()
     say('Check the field marked below.', 'error', link)

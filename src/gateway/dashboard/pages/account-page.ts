@@ -12,6 +12,7 @@ import { securitySections } from './security-sections.ts'
 
 export const accountPage: DashboardPage = {
   path: '/dashboard/account',
+  signedIn: true,
   render: (_query, notice) =>
     renderPage({
       notice,

@@ -91,6 +91,7 @@ const revokeDialog = html`<dialog
 
 export const keysPage: DashboardPage = {
   path: '/dashboard/keys',
+  signedIn: true,
   render: (_query, notice) =>
     renderPage({
       notice,

@@ -76,6 +76,7 @@ const fetchForm = html`<form
 
 export const playgroundPage: DashboardPage = {
   path: '/dashboard/playground',
+  signedIn: true,
   render: (_query, notice) =>
     renderPage({
       notice,
