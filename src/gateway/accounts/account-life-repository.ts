@@ -113,7 +113,7 @@ export function createAccountLifeRepository(db: Database) {
         .selectFrom('accounts')
         .select(['email'])
         .where('id', '=', change.account_id)
-        .where('deleted_at', 'is', null)
+        .where('password_hash', '!=', '')
         .executeTakeFirst()
       if (account === undefined) return undefined
       await trx
@@ -139,11 +139,11 @@ export function createAccountLifeRepository(db: Database) {
           email_key: `deleted:${accountId}`,
           password_hash: '',
           email_verified_at: null,
-          deleted_at: now,
           updated_at: now,
         })
         .where('id', '=', accountId)
         .execute()
+      await trx.insertInto('account_deletions').values({ account_id: accountId, deleted_at: now }).execute()
       await trx.updateTable('api_keys').set({ name: '' }).where('account_id', '=', accountId).execute()
       await trx.deleteFrom('account_totp').where('account_id', '=', accountId).execute()
       await trx.deleteFrom('recovery_codes').where('account_id', '=', accountId).execute()

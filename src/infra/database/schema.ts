@@ -17,8 +17,6 @@ export type AccountsTable = {
   email_verified_at: number | null
   created_at: number
   updated_at: number
-  /** Set when the account was deleted: its personal data is gone, the row stays for billing. */
-  deleted_at?: number | null | undefined
 }
 
 /** Two-factor sign-in (RFC 6238). `enabled_at` is null while the setup waits for its first code. */
@@ -31,6 +29,9 @@ export type AccountTotpTable = {
   last_step: number
   created_at: number
 }
+
+/** When an account was deleted: its personal data is gone, its row stays for billing. */
+export type AccountDeletionsTable = { account_id: string; deleted_at: number }
 
 /** One row per usage alert sent: the primary key is the claim that makes it once across gateways. */
 export type UsageAlertsTable = {
@@ -167,6 +168,7 @@ export type DatabaseSchema = {
   account_totp: AccountTotpTable
   recovery_codes: RecoveryCodesTable
   email_changes: EmailChangesTable
+  account_deletions: AccountDeletionsTable
   usage_alerts: UsageAlertsTable
   alert_settings: AlertSettingsTable
 }

@@ -93,9 +93,11 @@ forEachDialect((name, openDb) => {
         .where('id', '=', 'acct_a')
         .executeTakeFirstOrThrow()
       assert.deepEqual(
-        [row.email, row.email_key, row.password_hash, row.email_verified_at, Number(row.deleted_at)],
-        ['', 'deleted:acct_a', '', null, 50],
+        [row.email, row.email_key, row.password_hash, row.email_verified_at],
+        ['', 'deleted:acct_a', '', null],
       )
+      const deletion = await db.selectFrom('account_deletions').selectAll().executeTakeFirstOrThrow()
+      assert.deepEqual([deletion.account_id, Number(deletion.deleted_at)], ['acct_a', 50])
       assert.equal(await life.findTotp('acct_a'), undefined)
       assert.equal((await db.selectFrom('sessions').selectAll().execute()).length, 0)
     })

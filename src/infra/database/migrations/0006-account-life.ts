@@ -1,7 +1,7 @@
 /**
  * The account's own life (docs/accounts.md): two-factor sign-in (TOTP secret, recovery-code digests),
  * pending e-mail changes (digest of the mailed token, the new address), and the moment an account was
- * deleted (the row stays, emptied of personal data, because billing rows hang off it).
+ * deleted (`account_deletions`; the account row stays, emptied of personal data, as billing rows hang off it).
  */
 import type { Kysely } from 'kysely'
 
@@ -37,11 +37,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'bigint', (column) => column.notNull())
     .addColumn('used_at', 'bigint')
     .execute()
-  await db.schema.alterTable('accounts').addColumn('deleted_at', 'bigint').execute()
+  // A table of its own rather than a column: every reader of `accounts` keeps its row shape.
+  await db.schema
+    .createTable('account_deletions')
+    .addColumn('account_id', 'text', (column) =>
+      column.primaryKey().references('accounts.id').onDelete('cascade'),
+    )
+    .addColumn('deleted_at', 'bigint', (column) => column.notNull())
+    .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('accounts').dropColumn('deleted_at').execute()
+  await db.schema.dropTable('account_deletions').execute()
   await db.schema.dropTable('email_changes').execute()
   await db.schema.dropTable('recovery_codes').execute()
   await db.schema.dropTable('account_totp').execute()

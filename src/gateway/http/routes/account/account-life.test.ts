@@ -202,7 +202,13 @@ describe('the account’s own life', () => {
       .executeTakeFirstOrThrow()
     assert.equal(row.email, '')
     assert.equal(row.password_hash, '')
-    assert.equal(typeof row.deleted_at === 'number' || typeof row.deleted_at === 'string', true)
+    assert.ok(
+      await gw.db
+        .selectFrom('account_deletions')
+        .selectAll()
+        .where('account_id', '=', session.accountId)
+        .executeTakeFirst(),
+    )
     const keys = await gw.db
       .selectFrom('api_keys')
       .selectAll()
