@@ -134,5 +134,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
     },
   },
+  {
+    // The dashboard's browser modules (docs/adr/0006-dashboard-assets.md): checked against the DOM's
+    // types by their own tsconfig, which also catches an undefined name; they import only each other.
+    files: ['src/gateway/dashboard/client/**/*.js'],
+    rules: {
+      'no-undef': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^(?!\\./)', message: 'Browser modules import only their siblings (./x.js).' }],
+        },
+      ],
+    },
+  },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
 )

@@ -17,6 +17,10 @@ import type { Fleet } from './fleet/fleet.ts'
 import type { FetchDispatcher } from './fleet/fetch-dispatcher.ts'
 import { registerAuth } from './http/plugins/auth.ts'
 import type { Authenticator } from './keys/principal.ts'
+import { createPlaygroundPasses } from './http/plugins/playground-pass.ts'
+import { playgroundSchemas, registerPlaygroundFetch } from './http/routes/playground/playground-fetch.ts'
+import { publicStatusSchemas, registerPublicStatus } from './http/routes/status/get-status.ts'
+import { createStatusHistory } from './status/status-history.ts'
 import type { AccountArea } from './http/routes/account/account-area.ts'
 import { accountSchemas, registerAccountArea } from './http/routes/account/register.ts'
 import type { BillingArea } from './http/routes/billing/billing-area.ts'
@@ -131,11 +135,18 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
     ...socialSchemas,
     ...accountSchemas,
     ...billingSchemas,
+    ...publicStatusSchemas,
+    ...playgroundSchemas,
   ]) {
     app.addSchema(schema)
   }
-  registerAuth(app, deps.authenticator)
+  // The playground's fetches take the API's own path, authenticated by a one-use in-process pass.
+  const playground = createPlaygroundPasses()
+  registerAuth(app, playground.authenticator(deps.authenticator))
 
+  const statusHistory = createStatusHistory({ fleet: deps.fleet, clock })
+  app.addHook('onReady', async () => statusHistory.start())
+  app.addHook('onClose', async () => statusHistory.stop())
   // The metrics wrap the services of the fetch path.
   const limiter = createRateLimiter(
     { ...deps.rateLimits, store: metrics.admissions(deps.rateLimits.store) },
@@ -158,9 +169,11 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
     )
     registerRegionsRoute(api, deps)
     registerStatusRoute(api, deps)
+    registerPublicStatus(api, { fleet: deps.fleet, history: statusHistory })
     registerUserAgentsRoute(api)
     registerHealthRoutes(api, { readiness: deps.readiness, draining: () => draining })
     if (deps.account !== null) registerAccountArea(api, deps.account)
+    if (deps.account !== null) registerPlaygroundFetch(api, { passes: playground })
     // After the account area: the dashboard's usage and cap routes use its session hook.
     if (deps.account !== null && deps.billing !== null) registerBillingArea(api, deps.billing)
     registerListPlans(api, deps.catalog)

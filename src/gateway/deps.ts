@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from '../infra/mail/mailer.ts'
 import { systemClock, type Clock } from '../shared/clock.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { createAccountStack } from './accounts/account-stack.ts'
+import { createAlertStack } from './alerts/alert-stack.ts'
 import { createBillingStack } from './billing/billing-stack.ts'
 import { createPlanCatalog, defaultLimits as planLimits } from './billing/plans.ts'
 import type { GatewayDeps } from './app.ts'
@@ -92,6 +93,16 @@ export function createGatewayDeps(
     // GET /v2/plans shows the limits admission applies: the same on every plan (SPEC 8).
     catalog,
   })
+  // Usage alerts (docs/billing.md) are looked at after each billed fetch.
+  const alerts = createAlertStack({
+    db,
+    billing: billing.billing,
+    mailer,
+    clock,
+    background: stack.background,
+    log,
+    links: { base: () => config.publicBaseUrl ?? listeningUrl },
+  })
   const limitStores = createLimitStores(config, { db, clock, log })
   return {
     fleet,
@@ -106,8 +117,8 @@ export function createGatewayDeps(
     authenticator: seams.authenticator ?? stack.authenticator,
     readiness: [{ name: 'database', check: () => pingDatabase(db) }, ...limitStores.readiness],
     logger,
-    account: { ...stack, publicBaseUrl: config.publicBaseUrl },
-    metering: stack.metering,
+    account: { ...stack, alerts, publicBaseUrl: config.publicBaseUrl },
+    metering: alerts.watch(stack.metering),
     billing,
     catalog,
     standing: billing.standing,

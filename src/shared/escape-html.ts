@@ -1,3 +1,4 @@
+/** Text made safe inside HTML element content and double- or single-quoted attribute values. */
 const escapes: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -6,7 +7,6 @@ const escapes: Record<string, string> = {
   "'": '&#39;',
 }
 
-/** Text made safe inside HTML element content and quoted attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => escapes[c]!)
 }

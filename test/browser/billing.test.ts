@@ -191,6 +191,8 @@ describe(
       await field.fill('10.00')
       await page.getByRole('button', { name: 'Save the cap' }).click()
       await page.locator('#spend-cap-cap_usd-error', { hasText: 'monthly fee' }).waitFor()
+      // Named as the form names it, not by the API's field name.
+      assert.doesNotMatch(await page.locator('#spend-cap-cap_usd-error').innerText(), /cap_usd/)
       assert.match(
         (await page.locator('#spend-cap-cap_usd').getAttribute('aria-describedby')) ?? '',
         /spend-cap-cap_usd-error/,

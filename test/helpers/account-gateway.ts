@@ -11,6 +11,7 @@ import pino, { type LoggerOptions } from 'pino'
 import { buildGateway } from '../../src/gateway/app.ts'
 import { createAccountStack, type AccountStackOptions } from '../../src/gateway/accounts/account-stack.ts'
 import { createPasswordHasher } from '../../src/gateway/accounts/password-hasher.ts'
+import { createAlertStack } from '../../src/gateway/alerts/alert-stack.ts'
 import { createBillingStack } from '../../src/gateway/billing/billing-stack.ts'
 import { createPlanCatalog } from '../../src/gateway/billing/plans.ts'
 import type { Fleet } from '../../src/gateway/fleet/fleet.ts'
@@ -113,11 +114,24 @@ export async function buildAccountTestGateway(options: AccountGatewayOptions = {
     clock,
     catalog: createPlanCatalog(),
   })
+  const alerts = createAlertStack({
+    db: database.db,
+    billing: billing.billing,
+    mailer: {
+      send: async (message, context) => {
+        mails.push({ ...message, ...context })
+      },
+    },
+    clock,
+    background: stack.background,
+    log: pino(loggerOptions('info', 'gateway'), stream),
+    links: { base: () => options.publicBaseUrl ?? 'http://sallyport.test' },
+  })
   const deps = memoryGatewayDeps(fleet, {
     authenticator: stack.authenticator,
     logger,
-    account: { ...stack, publicBaseUrl: options.publicBaseUrl },
-    metering: stack.metering,
+    account: { ...stack, alerts, publicBaseUrl: options.publicBaseUrl },
+    metering: alerts.watch(stack.metering),
     billing,
     catalog: billing.catalog,
     ...(options.standing === true && { standing: billing.standing, clock }),
@@ -212,6 +226,7 @@ export async function buildAccountTestGateway(options: AccountGatewayOptions = {
     clock,
     stack,
     billing,
+    alerts,
     mails,
     delays,
     logLines,

@@ -20,11 +20,14 @@ import { createSessionService, type SessionPolicy } from '../sessions/session-se
 import { createSignInService } from '../sessions/sign-in-service.ts'
 import { createSignInThrottle, type SignInPolicy } from '../sessions/sign-in-throttle.ts'
 import { createAccountPurge, type PurgePolicy } from './account-purge.ts'
+import { createAccountLifeRepository } from './account-life-repository.ts'
+import { createAccountLifeService } from './account-life-service.ts'
 import { createAccountRepository } from './account-repository.ts'
 import { createAccountService, type Links } from './account-service.ts'
 import { createHashingGate, type HashingPolicy } from './hashing-gate.ts'
 import { createMailGate, type MailGatePolicy } from './mail-gate.ts'
 import { createPasswordHasher, type PasswordHasher } from './password-hasher.ts'
+import { createTwoFactorService } from './two-factor-service.ts'
 
 export type AccountStackOptions = {
   db: Database
@@ -59,6 +62,9 @@ export function createAccountStack(options: AccountStackOptions) {
     log: options.log,
   })
   const accountRepository = createAccountRepository(db)
+  const hasher = options.hasher ?? createPasswordHasher()
+  const lifeRepository = createAccountLifeRepository(db)
+  const twoFactor = createTwoFactorService({ repo: lifeRepository, clock })
   // Started by the gateway once its database is migrated (deps.ts); admin commands never start it.
   const purge = createAccountPurge({
     repo: accountRepository,
@@ -69,7 +75,7 @@ export function createAccountStack(options: AccountStackOptions) {
   })
   const accounts = createAccountService({
     repo: accountRepository,
-    hasher: options.hasher ?? createPasswordHasher(),
+    hasher,
     hashing: createHashingGate(options.hashingPolicy),
     anonymous: createAnonymousThrottle({ store: attempts, clock, policy: options.anonymousPolicy }),
     mailer: options.mailer,
@@ -94,11 +100,22 @@ export function createAccountStack(options: AccountStackOptions) {
     ...(options.signInPolicy !== undefined && { policy: options.signInPolicy }),
     ...(options.delay !== undefined && { delay: options.delay }),
   })
-  const signIn = createSignInService({ accounts, sessions, throttle })
+  const signIn = createSignInService({ accounts, sessions, throttle, twoFactor })
   const baseKeyRepository = createKeyRepository(db)
   const keyRepository = options.keyRepository?.(baseKeyRepository) ?? baseKeyRepository
   const keys = createKeyService({ repo: keyRepository, clock })
   const authenticator = createKeyAuthenticator({ repo: keyRepository, clock, background })
+  const life = createAccountLifeService({
+    accounts: accountRepository,
+    life: lifeRepository,
+    keys: keyRepository,
+    sessions,
+    hasher,
+    mailer: options.mailer,
+    links: options.links,
+    clock,
+    background,
+  })
   /** Writes what is still pending (usage tally, mails, last-use stamps): before shutdown, and in tests. */
   async function drain(): Promise<void> {
     await metering.drain()
@@ -122,7 +139,20 @@ export function createAccountStack(options: AccountStackOptions) {
       'usage counts could not be written before shutdown: add them to usage_daily by hand',
     )
   }
-  return { accounts, sessions, signIn, keys, metering, authenticator, background, purge, drain, close }
+  return {
+    accounts,
+    sessions,
+    signIn,
+    keys,
+    life,
+    twoFactor,
+    metering,
+    authenticator,
+    background,
+    purge,
+    drain,
+    close,
+  }
 }
 
 export type AccountStack = ReturnType<typeof createAccountStack>

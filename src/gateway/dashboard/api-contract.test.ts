@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { buildAccountTestGateway, type AccountGateway } from '../../../test/helpers/account-gateway.ts'
-import { script } from './assets.ts'
+import { scriptSource } from './assets.ts'
 import { dashboardPages } from './dashboard.ts'
-import { tagsOf } from './markup-testing.ts'
+import { tagsOf } from '../../../test/helpers/markup.ts'
 
 type Schema = {
   properties?: Record<string, Schema>
@@ -49,9 +49,10 @@ describe('the dashboard and the API agree', () => {
         calls.add(`${String(form.attributes['data-api-method'])} ${String(form.attributes['data-api'])}`)
       }
     }
-    const source = script.body.toString('utf8')
+    const source = scriptSource
     for (const [, method, path] of source.matchAll(/api\('(GET|POST|DELETE)', '([^']+)'/g)) {
-      calls.add(`${method} ${path!.endsWith('/') ? `${path}:id` : path}`)
+      const bare = path!.split('?')[0]!
+      calls.add(`${method} ${bare.endsWith('/') ? `${bare}:id` : bare}`)
     }
     assert.ok(calls.size >= 12, [...calls].join(', '))
     for (const call of calls) {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { script } from './assets.ts'
+import { scriptSource } from './assets.ts'
 import { dashboardPages } from './dashboard.ts'
-import { squeeze, tagsOf } from './markup-testing.ts'
+import { squeeze, tagsOf } from '../../../test/helpers/markup.ts'
 import { capPattern } from './pages/billing-sections.ts'
 
 const account = dashboardPages.find((page) => page.path === '/dashboard/account')!.render({})
@@ -42,10 +42,7 @@ describe('the account page’s billing parts', () => {
       hidden.map((tag) => [tag.attributes.name, tag.attributes.value, tag.attributes['data-empty-null']]),
       [['cap_usd', '', true]],
     )
-    assert.match(
-      script.body.toString('utf8'),
-      /hasAttribute\('data-empty-null'\)[^\n]*\n\s*body\[el\.name\] = null/,
-    )
+    assert.match(scriptSource, /hasAttribute\('data-empty-null'\)[^\n]*\n\s*body\[el\.name\] = null/)
   })
 
   it('has a box per chart with its caption, and a table with a caption and column headers', () => {
@@ -60,7 +57,7 @@ describe('the account page’s billing parts', () => {
   })
 
   it('the script draws the charts without style attributes (CSP style-src self) and labels each SVG', () => {
-    const source = script.body.toString('utf8')
+    const source = scriptSource
     assert.doesNotMatch(source, /\.style\b|['"]style['"]/)
     assert.match(source, /role: 'img'/)
     assert.match(source, /'aria-labelledby': id \+ '-title ' \+ id \+ '-desc'/)

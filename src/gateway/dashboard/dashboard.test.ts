@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { Script } from 'node:vm'
 import { buildTestGateway, type TestGateway } from '../../../test/helpers/test-gateway.ts'
-import { script, stylesheet } from './assets.ts'
+import { script, scripts, stylesheet } from './assets.ts'
 import { contentSecurityPolicy, dashboardPages } from './dashboard.ts'
-import { squeeze, tagsOf } from './markup-testing.ts'
+import { squeeze, tagsOf } from '../../../test/helpers/markup.ts'
 
 let gateway: TestGateway
 before(async () => {
@@ -18,10 +17,23 @@ function assertSecurityHeaders(headers: Record<string, unknown>): void {
   assert.equal(headers['referrer-policy'], 'same-origin')
 }
 
+/** Signed-in pages are served only to a browser with a session cookie; the API decides if it is live. */
+const withCookie = { cookie: 'sallyport_session=stale' }
+
 describe('dashboard pages', () => {
+  it('a signed-in page asked with no session cookie at all sends to sign-in, with no call to fail first', async () => {
+    for (const path of ['/dashboard/keys', '/dashboard/playground', '/dashboard/account']) {
+      const response = await gateway.app.inject({ url: path })
+      assert.equal(response.statusCode, 302)
+      assert.equal(response.headers.location, `/dashboard/signin?next=${encodeURIComponent(path)}`)
+    }
+    const open = await gateway.app.inject({ url: '/dashboard/signin' })
+    assert.equal(open.statusCode, 200)
+  })
+
   for (const page of dashboardPages) {
     it(`${page.path} answers HTML with the CSP and security headers, never cached`, async () => {
-      const response = await gateway.app.inject({ url: `${page.path}?token=t0k3n` })
+      const response = await gateway.app.inject({ url: `${page.path}?token=t0k3n`, headers: withCookie })
       assert.equal(response.statusCode, 200)
       assert.equal(response.headers['content-type'], 'text/html; charset=utf-8')
       assertSecurityHeaders(response.headers)
@@ -41,13 +53,18 @@ describe('dashboard pages', () => {
 
   it('pages hold no inline script or style and load nothing from another origin', async () => {
     for (const page of dashboardPages) {
-      const { body } = await gateway.app.inject({ url: `${page.path}?token=t` })
+      const { body } = await gateway.app.inject({ url: `${page.path}?token=t`, headers: withCookie })
       assert.doesNotMatch(body, /<script(?![^>]*\ssrc=)/, `${page.path}: inline script`)
       assert.doesNotMatch(body, /<style|\sstyle=|\son[a-z]+=/i, `${page.path}: inline style or handler`)
       for (const [, url] of body.matchAll(/\s(?:src|href|action)="([^"]*)"/g)) {
         assert.ok(/^(\/|#|data:,$)/.test(url!), `${page.path}: ${url} is not same-origin`)
       }
     }
+  })
+
+  it('/favicon.ico answers 204, so no page logs a missing icon', async () => {
+    const response = await gateway.app.inject({ url: '/favicon.ico' })
+    assert.equal(response.statusCode, 204)
   })
 
   it('/dashboard sends the visitor on to the keys page, which asks the API about the session', async () => {
@@ -103,10 +120,17 @@ describe('dashboard assets', () => {
   it('pages link the stylesheet and the script by content-hashed URLs', async () => {
     const { body } = await gateway.app.inject({ url: '/dashboard/signin' })
     assert.match(stylesheet.path, /^\/dashboard\/assets\/dashboard\.[0-9a-f]{12}\.css$/)
-    assert.match(script.path, /^\/dashboard\/assets\/dashboard\.[0-9a-f]{12}\.js$/)
+    assert.match(script.path, /^\/dashboard\/assets\/[0-9a-f]{12}\/main\.js$/)
     assert.ok(tagsOf(body, 'link').some((tag) => tag.attributes.href === stylesheet.path))
     assert.ok(
-      tagsOf(body, 'script').some((tag) => tag.attributes.src === script.path && tag.attributes.defer),
+      tagsOf(body, 'script').some(
+        (tag) => tag.attributes.src === script.path && tag.attributes.type === 'module',
+      ),
+    )
+    const preloaded = tagsOf(body, 'link').filter((tag) => tag.attributes.rel === 'modulepreload')
+    assert.deepEqual(
+      preloaded.map((tag) => tag.attributes.href),
+      scripts.filter((module) => module !== script).map((module) => module.path),
     )
   })
 
@@ -130,13 +154,26 @@ describe('dashboard assets', () => {
   }
 
   it('an asset under an old or made-up hash is 404, never the current file under a wrong name', async () => {
-    for (const url of ['/dashboard/assets/dashboard.000000000000.css', '/dashboard/assets/x.js']) {
+    for (const url of [
+      '/dashboard/assets/dashboard.000000000000.css',
+      '/dashboard/assets/x.js',
+      '/dashboard/assets/000000000000/main.js',
+      script.path.replace('main.js', 'tsconfig.json'),
+    ]) {
       const response = await gateway.app.inject({ url })
       assert.equal(response.statusCode, 404)
     }
   })
 
-  it('the client script is valid JavaScript', () => {
-    assert.doesNotThrow(() => new Script(script.body.toString('utf8'), { filename: 'dashboard.js' }))
+  it('every module the client script imports is served beside it', () => {
+    const served = new Set(scripts.map((module) => module.path))
+    for (const module of scripts) {
+      for (const [, name] of module.body
+        .toString('utf8')
+        .matchAll(/^import [^;]*?from '\.\/([\w-]+\.js)'/gm)) {
+        assert.ok(served.has(module.path.replace(/[^/]+$/, name!)), `${module.path} imports ${name!}`)
+      }
+    }
+    assert.ok(scripts.length >= 5)
   })
 })

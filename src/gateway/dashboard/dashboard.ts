@@ -8,8 +8,9 @@ import { AppError } from '../../shared/errors.ts'
 import { assetCacheControl, assets } from './assets.ts'
 import { accountPage } from './pages/account-page.ts'
 import { keysPage } from './pages/keys-page.ts'
+import { playgroundPage } from './pages/playground-page.ts'
 import { queryOf, type DashboardPage } from './pages/page.ts'
-import { forgotPasswordPage, resetPasswordPage, signInPage } from './pages/sign-in-pages.ts'
+import { confirmEmailPage, forgotPasswordPage, resetPasswordPage, signInPage } from './pages/sign-in-pages.ts'
 import { checkEmailPage, signUpPage, verifyPage } from './pages/sign-up-pages.ts'
 
 export const dashboardPages: readonly DashboardPage[] = [
@@ -19,7 +20,9 @@ export const dashboardPages: readonly DashboardPage[] = [
   signInPage,
   forgotPasswordPage,
   resetPasswordPage,
+  confirmEmailPage,
   keysPage,
+  playgroundPage,
   accountPage,
 ]
 
@@ -40,8 +43,14 @@ export const pageHeaders: Readonly<Record<string, string>> = {
 
 const hidden = { schema: { hide: true } } as const
 
-function sendPage(reply: FastifyReply, body: string, status = 200): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').send(body)
+/** The session cookie under either of its names (`__Host-` on https), whatever its value. */
+function hasSessionCookie(header: string | undefined): boolean {
+  return header !== undefined && /(?:^|;\s*)(?:__Host-)?sallyport_session=[^;\s]/.test(header)
+}
+
+/** A rendered page with the dashboard's headers, for any route that serves one. */
+export function sendPage(reply: FastifyReply, body: string, status = 200): FastifyReply {
+  return reply.headers(pageHeaders).code(status).type('text/html; charset=utf-8').send(body)
 }
 
 export function registerDashboard(app: FastifyInstance): void {
@@ -59,9 +68,14 @@ export function registerDashboard(app: FastifyInstance): void {
     )
 
     for (const page of dashboardPages) {
-      dashboard.get(page.path, hidden, async (request, reply) =>
-        sendPage(reply, page.render(queryOf(request.query))),
-      )
+      dashboard.get(page.path, hidden, async (request, reply) => {
+        // Without any session cookie the page could only ask the API and be told 403: go to sign-in at
+        // once. A stale cookie still gets the page, whose script asks and then moves on.
+        if (page.signedIn === true && !hasSessionCookie(request.headers.cookie)) {
+          return reply.redirect(`/dashboard/signin?next=${encodeURIComponent(page.path)}`, 302)
+        }
+        return sendPage(reply, page.render(queryOf(request.query)))
+      })
       dashboard.post(page.path, hidden, async (request, reply) =>
         sendPage(
           reply,
@@ -80,8 +94,13 @@ export function registerDashboard(app: FastifyInstance): void {
       dashboard.get(path, hidden, async (_request, reply) => reply.redirect('/dashboard/keys', 302))
     }
 
+    // Browsers ask for /favicon.ico on pages without an icon link (/v2/docs): nothing, not a 404.
+    dashboard.get('/favicon.ico', hidden, async (_request, reply) =>
+      reply.code(204).header('cache-control', 'public, max-age=86400').send(),
+    )
+
     const byPath = new Map(assets.map((asset) => [asset.path, asset]))
-    dashboard.get('/dashboard/assets/:file', hidden, async (request, reply) => {
+    dashboard.get('/dashboard/assets/*', hidden, async (request, reply) => {
       const asset = byPath.get(request.url.split('?')[0] ?? '')
       if (asset === undefined) throw new AppError('not_found', 'There is nothing at this path.')
       void reply.header('cache-control', assetCacheControl).header('etag', asset.etag)

@@ -21,6 +21,8 @@ export type FieldOptions = {
   /** What to say when the field is left empty; the browser's own words otherwise. */
   requiredMessage?: string
   autofocus?: boolean
+  /** Left out of the JSON body until the script enables it. */
+  disabled?: boolean
 }
 
 export function field(formId: string, options: FieldOptions): SafeHtml {
@@ -46,6 +48,7 @@ export function field(formId: string, options: FieldOptions): SafeHtml {
         'aria-describedby': hintId,
         'data-required-message': options.requiredMessage,
         autofocus: options.autofocus,
+        disabled: options.disabled,
         autocapitalize: 'none',
         spellcheck: 'false',
       })}
@@ -122,4 +125,19 @@ export function form(options: FormOptions): SafeHtml {
       <button type="submit" class="${options.submitClass ?? 'button'}">${options.submit}</button>
     </div>
   </form>`
+}
+
+/** A page opened from a mailed link that lost its token: say so and offer a new link. */
+export function missingToken(href: string, text: string): SafeHtml {
+  return html`<p class="notice is-error">
+    This link is missing its token. Open the link from the mail again, or <a href="${href}">${text}</a>.
+  </p>`
+}
+
+/** The panel that replaces a form once it succeeded; the client script reveals and focuses it. */
+export function donePanel(id: string, title: string, body: SafeHtml): SafeHtml {
+  return html`<section id="${id}" class="panel is-success" aria-labelledby="${id}-title" tabindex="-1" hidden>
+    <h2 id="${id}-title">${title}</h2>
+    ${body}
+  </section>`
 }

@@ -3,6 +3,8 @@
  * unless it is already `SafeHtml` (the output of another `html` call), so a query value such as a
  * mailed token can never become markup.
  */
+import { escapeHtml } from '../../shared/escape-html.ts'
+
 export class SafeHtml {
   constructor(readonly value: string) {}
   toString(): string {
@@ -10,17 +12,7 @@ export class SafeHtml {
   }
 }
 
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => escapes[c]!)
-}
+export { escapeHtml }
 
 export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[]
 

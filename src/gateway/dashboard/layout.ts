@@ -1,5 +1,6 @@
 /** The page shell every dashboard page shares: head, skip link, navigation, status region. */
-import { script, stylesheet } from './assets.ts'
+import { script, scripts, stylesheet } from './assets.ts'
+import { form } from './forms.ts'
 import { attrs, html, type SafeHtml } from './html.ts'
 
 export type NavKind = 'public' | 'signed-in'
@@ -26,11 +27,14 @@ const navLinks: Record<NavKind, readonly { href: string; label: string }[]> = {
     { href: '/dashboard/signin', label: 'Sign in' },
     { href: '/dashboard/signup', label: 'Create account' },
     { href: '/v2/docs', label: 'API reference' },
+    { href: '/status', label: 'Status' },
   ],
   'signed-in': [
     { href: '/dashboard/keys', label: 'API keys' },
+    { href: '/dashboard/playground', label: 'Playground' },
     { href: '/dashboard/account', label: 'Account' },
     { href: '/v2/docs', label: 'API reference' },
+    { href: '/status', label: 'Status' },
   ],
 }
 
@@ -58,14 +62,30 @@ export function renderPage(options: PageOptions): string {
       <title>${options.title} · Sallyport</title>
       <link rel="icon" href="data:," />
       <link rel="stylesheet" href="${stylesheet.path}" />
-      <script src="${script.path}" defer></script>
+      <script type="module" src="${script.path}"></script>
+      ${scripts
+        .filter((module) => module !== script)
+        .map((module) => html`<link rel="modulepreload" href="${module.path}" />`)}
     </head>
     <body data-page="${options.page}">
       <a class="skip" href="#main">Skip to content</a>
       <header class="top">
         <a class="brand" href="/dashboard">Sallyport <span>dashboard</span></a>
         ${nav(options.nav, options.path)}
-        ${options.nav === 'signed-in' && html`<p class="who" data-session-email hidden></p>`}
+        ${
+          options.nav === 'signed-in' &&
+          html`<p class="who" data-session-email hidden></p>
+            ${form({
+              id: 'header-signout',
+              api: '/v2/session',
+              apiMethod: 'DELETE',
+              csrf: true,
+              onSuccess: 'signout',
+              submit: 'Sign out',
+              submitClass: 'button secondary small',
+              label: 'Sign out',
+            })}`
+        }
       </header>
       <main ${attrs({ id: 'main', tabindex: -1, class: options.wide === true ? 'wide' : undefined })}>
         <h1>${options.title}</h1>

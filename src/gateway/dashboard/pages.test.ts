@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { dashboardPages } from './dashboard.ts'
 import { escapeHtml, html } from './html.ts'
-import { squeeze, tagsOf } from './markup-testing.ts'
+import { squeeze, tagsOf } from '../../../test/helpers/markup.ts'
 import { queryOf } from './pages/page.ts'
 
 const hostile = `"><script>alert(1)</script><img src=x onerror=alert(2)>'`

@@ -7,12 +7,20 @@ export type KeyRow = ApiKeysTable
 
 export type KeyListing = Pick<KeyRow, 'id' | 'name' | 'scopes' | 'prefix' | 'created_at' | 'last_used_at'>
 
+export type KeyHistoryRow = KeyListing & Pick<KeyRow, 'revoked_at' | 'revoked_from'>
+
+/** Where a revocation came from: the person's dashboard, the account's deletion, or an operator. */
+export type RevokedFrom = 'dashboard' | 'account_deleted' | 'admin'
+
 export type KeyCredentials = Pick<KeyRow, 'id' | 'account_id' | 'scopes' | 'digest' | 'last_used_at'> & {
   email_verified_at: number | null
 }
 
 export function createKeyRepository(db: Database) {
-  async function insert(row: KeyRow): Promise<void> {
+  /** A new key is live: `revoked_from` may be left out. */
+  async function insert(
+    row: Omit<KeyRow, 'revoked_from'> & Partial<Pick<KeyRow, 'revoked_from'>>,
+  ): Promise<void> {
     await db.insertInto('api_keys').values(row).execute()
   }
 
@@ -23,6 +31,17 @@ export function createKeyRepository(db: Database) {
       .select(['id', 'name', 'scopes', 'prefix', 'created_at', 'last_used_at'])
       .where('account_id', '=', accountId)
       .where('revoked_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+  }
+
+  /** Every key of the account, revoked ones included (greyed in the dashboard), oldest first. */
+  function listAll(accountId: string): Promise<KeyHistoryRow[]> {
+    return db
+      .selectFrom('api_keys')
+      .select(['id', 'name', 'scopes', 'prefix', 'created_at', 'last_used_at', 'revoked_at', 'revoked_from'])
+      .where('account_id', '=', accountId)
       .orderBy('created_at')
       .orderBy('id')
       .execute()
@@ -39,10 +58,15 @@ export function createKeyRepository(db: Database) {
   }
 
   /** False when the account has no live key with this id (someone else's key included). */
-  async function revoke(accountId: string, id: string, now: number): Promise<boolean> {
+  async function revoke(
+    accountId: string,
+    id: string,
+    now: number,
+    from: RevokedFrom = 'dashboard',
+  ): Promise<boolean> {
     const result = await db
       .updateTable('api_keys')
-      .set({ revoked_at: now })
+      .set({ revoked_at: now, revoked_from: from })
       .where('id', '=', id)
       .where('account_id', '=', accountId)
       .where('revoked_at', 'is', null)
@@ -85,7 +109,18 @@ export function createKeyRepository(db: Database) {
       .execute()
   }
 
-  return { insert, listLive, countLive, revoke, findLiveByDigest, touch }
+  /** Every live key of the account at once (its deletion); the number revoked. */
+  async function revokeAll(accountId: string, now: number, from: RevokedFrom): Promise<number> {
+    const result = await db
+      .updateTable('api_keys')
+      .set({ revoked_at: now, revoked_from: from })
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows)
+  }
+
+  return { insert, listLive, listAll, countLive, revoke, revokeAll, findLiveByDigest, touch }
 }
 
 export type KeyRepository = ReturnType<typeof createKeyRepository>

@@ -8,7 +8,7 @@ import { newId } from '../../shared/ids.ts'
 import type { Clock } from '../../shared/clock.ts'
 import { scopes as knownScopes, type Scope } from './scopes.ts'
 import { displayPrefix, mintApiKey } from './api-key-format.ts'
-import type { KeyListing, KeyRepository } from './key-repository.ts'
+import type { KeyHistoryRow, KeyListing, KeyRepository } from './key-repository.ts'
 
 /** A ceiling on live keys per account, so a session cannot fill the table. */
 export const maxLiveKeys = 100
@@ -20,6 +20,9 @@ export type KeyView = {
   prefix: string
   created_at: string
   last_used_at: string | null
+  /** Revoked keys only (listed with `revoked=include`): when, and from where. */
+  revoked_at?: string
+  revoked_from?: string
 }
 
 export type MintedKey = Omit<KeyView, 'last_used_at'> & { key: string }
@@ -32,6 +35,16 @@ export function parseScopes(stored: string): Scope[] {
   return stored
     .split(',')
     .filter((scope): scope is Scope => (knownScopes as readonly string[]).includes(scope))
+}
+
+function historyOf(row: KeyHistoryRow): KeyView {
+  const view = viewOf(row)
+  if (row.revoked_at === null) return view
+  return {
+    ...view,
+    revoked_at: new Date(row.revoked_at).toISOString(),
+    revoked_from: row.revoked_from ?? 'dashboard',
+  }
 }
 
 function viewOf(row: KeyListing): KeyView {
@@ -49,10 +62,11 @@ export function createKeyService({
   repo,
   clock,
 }: {
-  repo: Pick<KeyRepository, 'insert' | 'listLive' | 'countLive' | 'revoke'>
+  repo: Pick<KeyRepository, 'insert' | 'listLive' | 'listAll' | 'countLive' | 'revoke'>
   clock: Clock
 }) {
-  async function list(accountId: string): Promise<KeyView[]> {
+  async function list(accountId: string, options: { includeRevoked?: boolean } = {}): Promise<KeyView[]> {
+    if (options.includeRevoked === true) return (await repo.listAll(accountId)).map(historyOf)
     return (await repo.listLive(accountId)).map(viewOf)
   }
 
@@ -85,6 +99,7 @@ export function createKeyService({
       created_at: now,
       last_used_at: null,
       revoked_at: null,
+      revoked_from: null,
     }
     await repo.insert(row)
     const { last_used_at: _unused, ...view } = viewOf(row)
@@ -93,7 +108,7 @@ export function createKeyService({
 
   /** `not_found` for an unknown id, a revoked key, or another account's key: all look the same. */
   async function revoke(accountId: string, id: string): Promise<void> {
-    if (!(await repo.revoke(accountId, id, clock.now()))) {
+    if (!(await repo.revoke(accountId, id, clock.now(), 'dashboard'))) {
       throw new AppError('not_found', 'This account has no key with that id.')
     }
   }

@@ -25,6 +25,15 @@ export function createSessionRepository(db: Database) {
     await db.deleteFrom('sessions').where('account_id', '=', accountId).execute()
   }
 
+  /** Every session of the account but one (the one that changed the password stays signed in). */
+  async function removeOthers(accountId: string, keepDigest: string): Promise<void> {
+    await db
+      .deleteFrom('sessions')
+      .where('account_id', '=', accountId)
+      .where('digest', '!=', keepDigest)
+      .execute()
+  }
+
   /** Housekeeping at sign-in: the account's sessions that timed out. */
   async function removeExpired(accountId: string, idleBefore: number, createdBefore: number): Promise<void> {
     await db
@@ -34,7 +43,7 @@ export function createSessionRepository(db: Database) {
       .execute()
   }
 
-  return { insert, find, touch, remove, removeForAccount, removeExpired }
+  return { insert, find, touch, remove, removeForAccount, removeOthers, removeExpired }
 }
 
 export type SessionRepository = ReturnType<typeof createSessionRepository>

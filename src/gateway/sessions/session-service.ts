@@ -74,11 +74,16 @@ export function createSessionService({
     if (isSecretShaped(sessionId)) await repo.remove(digestOf(sessionId))
   }
 
+  /** Every other session of the account ends; `sessionId`'s stays. */
+  async function endOthers(accountId: string, sessionId: string): Promise<void> {
+    await repo.removeOthers(accountId, digestOf(sessionId))
+  }
+
   async function endAll(accountId: string): Promise<void> {
     await repo.removeForAccount(accountId)
   }
 
-  return { start, resolve, end, endAll, policy }
+  return { start, resolve, end, endOthers, endAll, policy }
 }
 
 export type SessionService = ReturnType<typeof createSessionService>

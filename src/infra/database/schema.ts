@@ -19,6 +19,47 @@ export type AccountsTable = {
   updated_at: number
 }
 
+/** Two-factor sign-in (RFC 6238). `enabled_at` is null while the setup waits for its first code. */
+export type AccountTotpTable = {
+  account_id: string
+  /** Base32. */
+  secret: string
+  enabled_at: number | null
+  /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+  last_step: number
+  created_at: number
+}
+
+/** When an account was deleted: its personal data is gone, its row stays for billing. */
+export type AccountDeletionsTable = { account_id: string; deleted_at: number }
+
+/** One row per usage alert sent: the primary key is the claim that makes it once across gateways. */
+export type UsageAlertsTable = {
+  account_id: string
+  /** `YYYY-MM` (UTC). */
+  period: string
+  kind: string
+  threshold: number
+  sent_at: number
+}
+
+/** `usage_alerts` 0 turns the mails off; no row means on. */
+export type AlertSettingsTable = { account_id: string; usage_alerts: number }
+
+/** Digest only: the codes are shown once. */
+export type RecoveryCodesTable = { account_id: string; digest: string; used_at: number | null }
+
+/** A change of address waiting for the new address to be confirmed (digest of the mailed token). */
+export type EmailChangesTable = {
+  digest: string
+  account_id: string
+  new_email: string
+  new_email_key: string
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
 export type TokenPurpose = 'verify_email' | 'reset_password'
 
 /** Single-use mailed tokens. Digest only: the token itself exists only in the mail. */
@@ -58,6 +99,8 @@ export type ApiKeysTable = {
   created_at: number
   last_used_at: number | null
   revoked_at: number | null
+  /** Where the key was revoked from (`dashboard`, `account_deleted`, `admin`); null while live. */
+  revoked_from: string | null
 }
 
 /** DESIGN 7: counts only, per account and UTC day. No URL, no host. */
@@ -122,4 +165,10 @@ export type DatabaseSchema = {
   account_limits: AccountLimitsTable
   spend_caps: SpendCapsTable
   plan_changes: PlanChangesTable
+  account_totp: AccountTotpTable
+  recovery_codes: RecoveryCodesTable
+  email_changes: EmailChangesTable
+  account_deletions: AccountDeletionsTable
+  usage_alerts: UsageAlertsTable
+  alert_settings: AlertSettingsTable
 }

@@ -30,6 +30,7 @@ const key = (id: string, accountId: string, createdAt: number): KeyRow => ({
   created_at: createdAt,
   last_used_at: null,
   revoked_at: null,
+  revoked_from: null,
 })
 
 forEachDialect((name, openDb) => {
@@ -60,6 +61,35 @@ forEachDialect((name, openDb) => {
       })
       assert.equal(await keys.countLive('acct_a'), 2)
       assert.equal(await keys.countLive('acct_nobody'), 0)
+    })
+
+    it('keeps revoked keys with when and from where, listed with the live ones; revokeAll ends the rest', async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      await account(db, 'acct_a')
+      const keys = createKeyRepository(db)
+      await keys.insert(key('key_1', 'acct_a', 100))
+      await keys.insert(key('key_2', 'acct_a', 200))
+      await keys.insert(key('key_3', 'acct_a', 300))
+      assert.equal(await keys.revoke('acct_a', 'key_2', 1_000, 'dashboard'), true)
+      assert.equal(await keys.revoke('acct_a', 'key_2', 2_000, 'admin'), false, 'revoked once, never again')
+      const all = await keys.listAll('acct_a')
+      assert.deepEqual(
+        all.map((row) => [row.id, row.revoked_at, row.revoked_from]),
+        [
+          ['key_1', null, null],
+          ['key_2', 1_000, 'dashboard'],
+          ['key_3', null, null],
+        ],
+      )
+      assert.ok(all.every((row) => !('digest' in row)))
+      assert.equal(await keys.revokeAll('acct_a', 3_000, 'account_deleted'), 2)
+      assert.equal(await keys.countLive('acct_a'), 0)
+      assert.deepEqual(
+        (await keys.listAll('acct_a')).map((row) => row.revoked_from),
+        ['account_deleted', 'dashboard', 'account_deleted'],
+      )
+      assert.equal(await keys.findLiveByDigest('digest-of-key_1'), undefined)
     })
 
     it('finds a live key by digest with its account verification, through the precompiled lookup', async (t) => {

@@ -1,15 +1,18 @@
 /**
  * The account: address, plan, what is left of the trial, this month's usage and charge, the last 30 days,
- * the spending cap, and signing out (here or everywhere).
+ * the spending cap, security (password, address, two-factor sign-in, deletion) and signing out everywhere
+ * (signing out here is in every page's header).
  */
 import { form } from '../forms.ts'
 import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import { historySection, spendCapSection, usageSection } from './billing-sections.ts'
 import type { DashboardPage } from './page.ts'
+import { securitySections } from './security-sections.ts'
 
 export const accountPage: DashboardPage = {
   path: '/dashboard/account',
+  signedIn: true,
   render: (_query, notice) =>
     renderPage({
       notice,
@@ -59,19 +62,9 @@ export const accountPage: DashboardPage = {
             with an e-mail exchange with our billing contact.
           </p>
         </section>
-        ${historySection} ${spendCapSection}
+        ${historySection} ${spendCapSection} ${securitySections}
         <section class="card" aria-labelledby="signout-title">
-          <h2 id="signout-title">Sign out</h2>
-          ${form({
-            id: 'signout',
-            api: '/v2/session',
-            apiMethod: 'DELETE',
-            csrf: true,
-            onSuccess: 'signout',
-            submit: 'Sign out',
-            submitClass: 'button secondary',
-            label: 'Sign out of this browser',
-          })}
+          <h2 id="signout-title">Sessions</h2>
           <p class="hint" id="signout-all-hint">
             Lost a device or shared a computer? This ends every session of your account, this one included.
             API keys keep working.

@@ -91,6 +91,7 @@ const revokeDialog = html`<dialog
 
 export const keysPage: DashboardPage = {
   path: '/dashboard/keys',
+  signedIn: true,
   render: (_query, notice) =>
     renderPage({
       notice,
@@ -124,6 +125,10 @@ export const keysPage: DashboardPage = {
         ${newKeyPanel}
         <section aria-labelledby="keys-title">
           <h2 id="keys-title" tabindex="-1">Your keys</h2>
+          <div class="check toggle">
+            <input type="checkbox" id="show-revoked" aria-controls="keys-table" />
+            <label for="show-revoked">Show revoked keys</label>
+          </div>
           <p id="keys-loading" class="muted">Loading your keys…</p>
           <p id="keys-empty" class="muted" hidden>You have no active keys. Create one above.</p>
           <table id="keys-table" class="keys" hidden>
@@ -137,6 +142,7 @@ export const keysPage: DashboardPage = {
                 <th scope="col">Scopes</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
+                <th scope="col" id="revoked-col" hidden>Revoked</th>
                 <th scope="col"><span class="visually-hidden">Actions</span></th>
               </tr>
             </thead>

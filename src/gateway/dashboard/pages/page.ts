@@ -5,6 +5,8 @@ export type Query = Readonly<Record<string, string>>
 
 export type DashboardPage = {
   path: string
+  /** Only for a signed-in person: a browser with no session cookie at all is sent to sign in first. */
+  signedIn?: true
   /** `notice` replaces the page's own notice, if it has one. */
   render(query: Query, notice?: Notice): string
 }

@@ -1,5 +1,5 @@
 /** Signing in, and getting back in: forgotten password and the reset page the mailed link opens. */
-import { emailField, form, passwordField } from '../forms.ts'
+import { donePanel, emailField, field, form, missingToken, passwordField } from '../forms.ts'
 import { html } from '../html.ts'
 import { renderPage, type Notice } from '../layout.ts'
 import type { DashboardPage } from './page.ts'
@@ -9,6 +9,23 @@ const signedOutNotice: Record<string, Notice> = {
   all: { kind: 'success', text: 'You are signed out on every device.' },
 }
 
+const deletedNotice: Notice = { kind: 'success', text: 'Your account is deleted, and you are signed out.' }
+
+/** Shown only when the API says the account has two-factor sign-in (client/forms.js `askForCode`). */
+const codeField = html`<div id="signin-code-field" hidden>
+  ${field('signin', {
+    name: 'code',
+    label: 'Two-factor code',
+    type: 'text',
+    inputmode: 'text',
+    autocomplete: 'one-time-code',
+    maxlength: 32,
+    disabled: true,
+    hint: 'The 6 digits your authenticator app shows, or one of your recovery codes.',
+    requiredMessage: 'Enter the code from your app.',
+  })}
+</div>`
+
 export const signInPage: DashboardPage = {
   path: '/dashboard/signin',
   render: (query, notice) =>
@@ -17,13 +34,16 @@ export const signInPage: DashboardPage = {
       page: 'signin',
       path: '/dashboard/signin',
       nav: 'public',
-      notice: notice ?? signedOutNotice[query.signed_out ?? ''],
+      notice:
+        notice ??
+        signedOutNotice[query.signed_out ?? ''] ??
+        (query.deleted === '1' ? deletedNotice : undefined),
       body: html`${form({
           id: 'signin',
           api: '/v2/session',
           onSuccess: 'signin',
           submit: 'Sign in',
-          body: html`${emailField('signin')}${passwordField('signin', 'current-password')}`,
+          body: html`${emailField('signin')}${passwordField('signin', 'current-password')}${codeField}`,
         })}
         <p class="aside"><a href="/dashboard/forgot-password">Forgot your password?</a></p>
         <p class="aside">New here? <a href="/dashboard/signup">Create an account</a>.</p>`,
@@ -57,36 +77,60 @@ export const resetPasswordPage: DashboardPage = {
     const token = query.token ?? ''
     const body =
       token === ''
-        ? html`<p class="notice is-error">
-            This link is missing its token. Open the link from the mail again, or
-            <a href="/dashboard/forgot-password">ask for a new one</a>.
-          </p>`
+        ? missingToken('/dashboard/forgot-password', 'ask for a new one')
         : html`${form({
-              id: 'reset',
-              api: '/v2/account/password-reset/confirm',
-              onSuccess: 'reset',
-              submit: 'Set the new password',
-              body: html`<input
-                  type="hidden"
-                  name="token"
-                  value="${token}"
-                />${passwordField('reset', 'new-password', { label: 'New password' })}`,
-            })}
-            <section
-              id="reset-done"
-              class="panel is-success"
-              aria-labelledby="reset-done-title"
-              tabindex="-1"
-              hidden
-            >
-              <h2 id="reset-done-title">Your password is changed</h2>
-              <p><a class="button" href="/dashboard/signin">Sign in</a></p>
-            </section>`
+            id: 'reset',
+            api: '/v2/account/password-reset/confirm',
+            onSuccess: 'reset',
+            submit: 'Set the new password',
+            body: html`<input
+                type="hidden"
+                name="token"
+                value="${token}"
+              />${passwordField('reset', 'new-password', { label: 'New password' })}`,
+          })}
+          ${donePanel(
+            'reset-done',
+            'Your password is changed',
+            html`<p><a class="button" href="/dashboard/signin">Sign in</a></p>`,
+          )}`
     return renderPage({
       notice,
       title: 'Choose a new password',
       page: 'reset-password',
       path: '/dashboard/reset-password',
+      nav: 'public',
+      body,
+    })
+  },
+}
+
+export const confirmEmailPage: DashboardPage = {
+  path: '/dashboard/confirm-email',
+  render: (query, notice) => {
+    const token = query.token ?? ''
+    const body =
+      token === ''
+        ? missingToken('/dashboard/account', 'ask for the change again')
+        : html`${form({
+            id: 'confirm-email',
+            api: '/v2/account/email/confirm',
+            onSuccess: 'email-confirmed',
+            submit: 'Use this address',
+            body: html`<p>Confirm that this address is yours to make it your account's address.</p>
+              <input type="hidden" name="token" value="${token}" />`,
+          })}
+          ${donePanel(
+            'email-changed',
+            'Your address is changed',
+            html`<p>Sign in with the new address from now on.</p>
+              <p><a class="button" href="/dashboard/account">Go to your account</a></p>`,
+          )}`
+    return renderPage({
+      notice,
+      title: 'Confirm your new e-mail address',
+      page: 'confirm-email',
+      path: '/dashboard/confirm-email',
       nav: 'public',
       body,
     })

@@ -2,7 +2,7 @@
  * Creating an account: sign up, "check your mail" (with resend, which takes the password too, so a link
  * only ever sets a password its requester typed), and the verification confirm page.
  */
-import { emailField, form, passwordField } from '../forms.ts'
+import { donePanel, emailField, form, missingToken, passwordField } from '../forms.ts'
 import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import type { DashboardPage } from './page.ts'
@@ -75,29 +75,21 @@ export const verifyPage: DashboardPage = {
     const token = query.token ?? ''
     const body =
       token === ''
-        ? html`<p class="notice is-error">
-            This link is missing its token. Open the link from the mail again, or
-            <a href="/dashboard/check-email">have a new one sent</a>.
-          </p>`
+        ? missingToken('/dashboard/check-email', 'have a new one sent')
         : html`${form({
-              id: 'verify',
-              api: '/v2/account/verify',
-              onSuccess: 'verify',
-              submit: 'Verify my e-mail address',
-              body: html`<p>Confirm that this e-mail address is yours to finish creating your account.</p>
-                <input type="hidden" name="token" value="${token}" />`,
-            })}
-            <section
-              id="verified"
-              class="panel is-success"
-              aria-labelledby="verified-title"
-              tabindex="-1"
-              hidden
-            >
-              <h2 id="verified-title">Your address is verified</h2>
-              <p>Sign in to create your first API key.</p>
-              <p><a class="button" href="/dashboard/signin">Sign in</a></p>
-            </section>`
+            id: 'verify',
+            api: '/v2/account/verify',
+            onSuccess: 'verify',
+            submit: 'Verify my e-mail address',
+            body: html`<p>Confirm that this e-mail address is yours to finish creating your account.</p>
+              <input type="hidden" name="token" value="${token}" />`,
+          })}
+          ${donePanel(
+            'verified',
+            'Your address is verified',
+            html`<p>Sign in to create your first API key.</p>
+              <p><a class="button" href="/dashboard/signin">Sign in</a></p>`,
+          )}`
     return renderPage({
       notice,
       title: 'Verify your e-mail address',

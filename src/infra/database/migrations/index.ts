@@ -7,6 +7,9 @@ import * as accounts from './0001-accounts.ts'
 import * as accountLimits from './0002-account-limits.ts'
 import * as billing from './0003-billing.ts'
 import * as usageWriters from './0004-usage-writers.ts'
+import * as keyHistory from './0005-key-history.ts'
+import * as accountLife from './0006-account-life.ts'
+import * as usageAlerts from './0007-usage-alerts.ts'
 import * as accountPurge from './0010-account-purge.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -14,5 +17,8 @@ export const migrations: Record<string, Migration> = {
   '0002-account-limits': accountLimits,
   '0003-billing': billing,
   '0004-usage-writers': usageWriters,
+  '0005-key-history': keyHistory,
+  '0006-account-life': accountLife,
+  '0007-usage-alerts': usageAlerts,
   '0010-account-purge': accountPurge,
 }

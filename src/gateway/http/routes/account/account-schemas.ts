@@ -73,6 +73,15 @@ export const KeySchema = Type.Object(
     last_used_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description: 'Last data-plane request with this key, to the minute; null when never used.',
     }),
+    revoked_at: Type.Optional(
+      Type.String({ format: 'date-time', description: 'Revoked keys only (`revoked=include`): when.' }),
+    ),
+    revoked_from: Type.Optional(
+      Type.Union([Type.Literal('dashboard'), Type.Literal('account_deleted'), Type.Literal('admin')], {
+        description:
+          'Revoked keys only: from the dashboard, with the account’s deletion, or by an operator. No address is kept.',
+      }),
+    ),
   },
   { $id: 'ApiKey', description: 'An API key as listed. The key itself is never shown again.' },
 )

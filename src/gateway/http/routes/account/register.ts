@@ -11,11 +11,15 @@ import { registerDeleteSession } from '../session/delete-session.ts'
 import { registerGetSession } from '../session/get-session.ts'
 import type { AccountArea } from './account-area.ts'
 import { accountSchemas } from './account-schemas.ts'
+import { registerAlertSettings } from './alert-settings.ts'
+import { registerChangeCredentials } from './change-credentials.ts'
 import { registerConfirmPasswordReset } from './confirm-password-reset.ts'
 import { registerCreateAccount } from './create-account.ts'
+import { registerDeleteAccount } from './delete-account.ts'
 import { registerGetAccount } from './get-account.ts'
 import { registerRequestPasswordReset } from './request-password-reset.ts'
 import { registerResendVerification } from './resend-verification.ts'
+import { registerTwoFactor } from './two-factor.ts'
 import { registerVerifyEmail } from './verify-email.ts'
 
 export { accountSchemas }
@@ -32,6 +36,10 @@ export function registerAccountArea(app: FastifyInstance, area: AccountArea): vo
   registerRequestPasswordReset(app, deps)
   registerConfirmPasswordReset(app, deps)
   registerGetAccount(app, deps)
+  registerChangeCredentials(app, deps)
+  registerTwoFactor(app, deps)
+  registerDeleteAccount(app, deps)
+  if (area.alerts !== undefined) registerAlertSettings(app, { alerts: area.alerts })
 
   registerCreateSession(app, deps)
   registerGetSession(app, deps)

@@ -39,6 +39,10 @@ export const errorGuide: Record<ErrorCode, ErrorGuideEntry> = {
     when: 'Sign-in with an e-mail and password that do not match an account.',
     retry: 'No.',
   },
+  totp_required: {
+    when: 'Sign-in with the right e-mail and password for an account with two-factor sign-in, without `code`.',
+    retry: 'Yes, with `code`: the 6-digit code of the authenticator app or a recovery code.',
+  },
   invalid_token: {
     when: 'A verification or password-reset token is unknown, used already, or expired.',
     retry: 'No. Ask for a new mail.',

@@ -44,6 +44,38 @@ describe('GET /v2/keys', () => {
     ])
   })
 
+  it('with revoked=include also lists revoked keys, when and from where, and never a target', async (t) => {
+    const gw = await buildAccountTestGateway()
+    t.after(() => gw.close())
+    await gw.verifiedAccount('ann@example.com')
+    const session = await gw.signIn('ann@example.com')
+    const live = await gw.mintKey(session, 'live')
+    gw.clock.advance(1_000)
+    const gone = await gw.mintKey(session, 'gone')
+    gw.clock.advance(60_000)
+    const revoked = await gw.app.inject({
+      method: 'DELETE',
+      url: `/v2/keys/${gone.id}`,
+      headers: session.headers,
+    })
+    assert.equal(revoked.statusCode, 204)
+
+    const plain = await gw.app.inject({ url: '/v2/keys', headers: session.headers })
+    assert.deepEqual(
+      plain.json().keys.map((key: { id: string }) => key.id),
+      [live.id],
+    )
+    const all = await gw.app.inject({ url: '/v2/keys?revoked=include', headers: session.headers })
+    const [first, second] = all.json().keys
+    assert.equal(first.id, live.id)
+    assert.equal(first.revoked_at, undefined)
+    assert.equal(second.id, gone.id)
+    assert.equal(second.revoked_at, new Date(gw.clock.now()).toISOString())
+    assert.equal(second.revoked_from, 'dashboard')
+    const unknown = await gw.app.inject({ url: '/v2/keys?revoked=yes', headers: session.headers })
+    assert.equal(unknown.statusCode, 422)
+  })
+
   it("shows only the account's own keys", async (t) => {
     const gw = await buildAccountTestGateway()
     t.after(() => gw.close())

@@ -10,7 +10,21 @@ import { readCookie, serializeSessionCookie } from '../../session-cookie.ts'
 import type { AccountRouteDeps } from '../account/account-area.ts'
 import { anonymousErrors, EmailField, PasswordField } from '../account/account-schemas.ts'
 
-const Body = Type.Object({ email: EmailField, password: PasswordField }, { additionalProperties: false })
+const Body = Type.Object(
+  {
+    email: EmailField,
+    password: PasswordField,
+    code: Type.Optional(
+      Type.String({
+        maxLength: 32,
+        description:
+          'Accounts with two-factor sign-in: the 6-digit code of the authenticator app, or a recovery code. ' +
+          'Without it such an account gets 401 `totp_required`; a wrong code counts as a failed sign-in.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
 
 export function registerCreateSession(
   app: FastifyInstance,
@@ -34,6 +48,7 @@ export function registerCreateSession(
           200: Type.Ref('Session'),
           ...errorResponses([
             'invalid_credentials',
+            'totp_required',
             'email_not_verified',
             'too_many_attempts',
             'auth_busy',
@@ -47,6 +62,7 @@ export function registerCreateSession(
         request.body.email,
         request.body.password,
         request.ip,
+        request.body.code,
       )
       // A session this browser had before is over: whoever signs in gets a fresh one only.
       const previous = readCookie(request.headers.cookie, deps.cookie.name)

@@ -1,0 +1,92 @@
+/**
+ * Usage alerts by e-mail (docs/billing.md, "Usage alerts"). After a billed fetch the account's month is
+ * looked at (at most once per `checkEveryMs` per account on this gateway, the last one always run), and
+ * each threshold newly crossed is claimed with a row insert that only one gateway can win, then mailed
+ * through the same mailer as verification. Each alert goes at most once per account, kind, threshold and
+ * month; an account that turned alerts off gets none.
+ */
+import type { Logger } from 'pino'
+import type { Mailer } from '../../infra/mail/mailer.ts'
+import type { Clock } from '../../shared/clock.ts'
+import type { AccountRepository } from '../accounts/account-repository.ts'
+import type { BackgroundTasks } from '../background-tasks.ts'
+import type { BillingService } from '../billing/billing-service.ts'
+import type { MeteringService } from '../metering/metering-service.ts'
+import type { AlertRepository } from './alert-repository.ts'
+import { usageAlertMail } from './usage-alert-mail.ts'
+import { dueAlerts } from './usage-thresholds.ts'
+
+export type UsageAlertDeps = {
+  repo: AlertRepository
+  billing: Pick<BillingService, 'usageOf'>
+  accounts: Pick<AccountRepository, 'findById'>
+  mailer: Pick<Mailer, 'send'>
+  clock: Clock
+  background: BackgroundTasks
+  log: Pick<Logger, 'warn'>
+  links: { base(): string }
+  checkEveryMs?: number
+}
+
+export function createUsageAlerts(deps: UsageAlertDeps) {
+  const checkEveryMs = deps.checkEveryMs ?? 30_000
+  const lastCheck = new Map<string, number>()
+  const queued = new Set<string>()
+
+  /** Claims and mails every alert now due for the account; answers how many this call sent. */
+  async function check(accountId: string): Promise<number> {
+    if (!(await deps.repo.enabled(accountId))) return 0
+    const usage = await deps.billing.usageOf(accountId)
+    let sent = 0
+    for (const alert of dueAlerts(usage)) {
+      const claim = { accountId, period: usage.period.month, kind: alert.kind, threshold: alert.threshold }
+      if (!(await deps.repo.claim(claim, deps.clock.now()))) continue
+      const account = await deps.accounts.findById(accountId)
+      if (account === undefined || account.email === '') continue
+      try {
+        await deps.mailer.send(usageAlertMail(account.email, alert, usage.period.month, deps.links.base()), {
+          accountId,
+          kind: `usage_alert_${alert.kind}_${alert.threshold}`,
+        })
+        sent += 1
+      } catch (error) {
+        // Not handed over: the claim goes back, so the next check tries again (from any gateway).
+        await deps.repo.release(claim)
+        throw error
+      }
+    }
+    return sent
+  }
+
+  /** Asks for a check soon: at once, or when this account's last check is `checkEveryMs` old. */
+  function schedule(accountId: string): void {
+    if (queued.has(accountId)) return
+    queued.add(accountId)
+    const wait = Math.max(0, (lastCheck.get(accountId) ?? -Infinity) + checkEveryMs - deps.clock.now())
+    const run = () => {
+      queued.delete(accountId)
+      lastCheck.set(accountId, deps.clock.now())
+      deps.background.run('usage alerts', () => check(accountId), { account_id: accountId })
+    }
+    if (wait === 0) run()
+    else setTimeout(run, wait).unref()
+  }
+
+  /**
+   * The metering service, with a check scheduled once each billed request is counted. The caller still
+   * waits for the count itself (metering commits before the envelope is delivered), never for the check.
+   */
+  function watch<M extends Pick<MeteringService, 'record'>>(metering: M): M {
+    return {
+      ...metering,
+      async record(accountId: string, bytes: number) {
+        await metering.record(accountId, bytes)
+        schedule(accountId)
+      },
+    }
+  }
+
+  return { check, schedule, watch, enabled: deps.repo.enabled, setEnabled: deps.repo.setEnabled }
+}
+
+export type UsageAlerts = ReturnType<typeof createUsageAlerts>
