@@ -60,7 +60,11 @@ export async function startNode(
   const metrics = options.metrics ?? (registry === undefined ? undefined : createNodeMetrics(registry))
   const deps = createNodeDeps(config, metrics)
   const app = buildNode({ ...deps, logger: loggerOptions(config.logLevel, 'node') })
-  await app.listen({ host: config.host, port: config.port })
+  await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
+    await app.close()
+    await deps.close()
+    throw error
+  })
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const operator = await listenForOperator(config.operator, registry, async () => {
@@ -106,7 +110,12 @@ export async function startGateway(
   )
   await app.ready()
   await runtime.fleet.start()
-  await app.listen({ host: config.host, port: config.port })
+  // A port in use must not leave the stores and the fleet's probes holding the process open.
+  await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
+    await app.close()
+    await runtime.close()
+    throw error
+  })
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
