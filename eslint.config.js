@@ -56,7 +56,7 @@ const boundaries = [
 ]
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'test-artifacts/', 'bench/results/'] },
+  { ignores: ['node_modules/', 'data/', 'test-artifacts/', 'bench/results/', 'dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -92,6 +92,18 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  {
+    // The client is a library for other programs: its documented defaults are SALLYPORT_API_KEY and
+    // SALLYPORT_BASE_URL, and it uses nothing of the service's own code.
+    files: ['src/client/**/*.ts'],
+    rules: {
+      'no-restricted-properties': 'off',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*'], message: 'The client stands alone: it imports only src/client.' }] },
+      ],
+    },
+  },
   {
     files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: {
