@@ -13,8 +13,8 @@ export type RetryOptions = {
     /** A `Retry-After` longer than this is not waited for: the error is thrown. Default 60 s. */
     maxRetryAfterMs?: number;
     /**
-     * Retries the client may make beyond first attempts: each retry takes a token, each call that succeeds
-     * puts a tenth of one back, up to this many. Default 20.
+     * Backoff retries the client may make (waits asked for with Retry-After are not counted): each takes a
+     * token, each call that succeeds puts a tenth of one back, up to this many. Default 20.
      */
     budget?: number;
 };

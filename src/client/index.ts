@@ -342,9 +342,11 @@ export class Sallyport {
   #waitBeforeRetry(failure: SallyportError, attempts: number): number | undefined {
     if (!transientCodes.has(failure.code) || attempts >= this.#retry.maxAttempts) return undefined
     const wait = retryDelayMs(this.#retry, attempts, failure.retryAfter)
-    if (failure.retryAfter !== undefined && wait > this.#retry.maxRetryAfterMs) return undefined
-    if (!this.#budget.take()) return undefined
-    return wait
+    if (failure.retryAfter !== undefined) {
+      // The service said when to come back: that pacing is its own, so it takes nothing from the budget.
+      return wait > this.#retry.maxRetryAfterMs ? undefined : wait
+    }
+    return this.#budget.take() ? wait : undefined
   }
 
   async #attempt<T>(
