@@ -4,40 +4,18 @@
  * Commands and options are declared once with commander, which gives every command and subcommand its
  * `--help` and refuses an unknown option or a bad value with a message naming it (exit 2).
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { Command, CommanderError, Option } from 'commander'
 import { ConfigError } from '../config/config.ts'
-import { isRegion, regions, type Region } from '../shared/regions.ts'
+import type { Region } from '../shared/regions.ts'
 import { createAccount, createKey, parseScopes, runMigrate } from './account-admin.ts'
 import { drainNode } from './admin.ts'
 import { parseMonthFlag, parsePlan, setPlan, usageReport } from './billing-admin.ts'
+import { parsePort, parseRegion, valueOf } from './cli-values.ts'
 import { runDev } from './dev.ts'
+import { addFetchCommand } from './fetch-command.ts'
 import { limitFlags, parseLimit, setLimits } from './limits-admin.ts'
 import { describeListenError, isListenError } from './listen-error.ts'
 import { runGateway, runNode } from './processes.ts'
-
-/** Wraps a parser that throws ConfigError so commander reports the message as a bad option value. */
-export function valueOf<T>(parse: (raw: string) => T): (raw: string) => T {
-  return (raw) => {
-    try {
-      return parse(raw)
-    } catch (error) {
-      if (error instanceof ConfigError) throw new InvalidArgumentError(error.message)
-      throw error
-    }
-  }
-}
-
-export function parsePort(raw: string): number {
-  if (!/^\d+$/.test(raw) || Number(raw) > 65_535) {
-    throw new ConfigError(`'${raw}' is not a port; a whole number from 0 to 65535`)
-  }
-  return Number(raw)
-}
-
-export function parseRegion(raw: string): Region {
-  if (!isRegion(raw)) throw new ConfigError(`unknown region '${raw}'; one of ${regions.join(', ')}`)
-  return raw
-}
 
 const portOption = () =>
   new Option('--port <port>', 'port to listen on (default: PORT, else 8080)').argParser(valueOf(parsePort))
@@ -107,6 +85,7 @@ export function buildProgram(): Command {
     .action(async () => runMigrate())
 
   addAdminCommands(program)
+  addFetchCommand(program)
 
   program.addHelpText('after', () => `\nEvery command:\n${commandTree(program)}`)
   return program
