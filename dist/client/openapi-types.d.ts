@@ -279,13 +279,13 @@ export interface paths {
         };
         /**
          * The account's API keys
-         * @description Dashboard session only: an API key here is refused with `session_required` (SPEC 5.4).
+         * @description Dashboard session only: an API key here is refused with `session_required`.
          */
         get: operations['listKeys'];
         put?: never;
         /**
          * Mint an API key
-         * @description Dashboard session only (SPEC 5.4), with `x-csrf-token`. All keys of an account share its rate budget and trial. At most 100 live keys per account.
+         * @description Dashboard session only, with `x-csrf-token`. All keys of an account share its rate budget and trial. At most 100 live keys per account.
          */
         post: operations['createKey'];
         delete?: never;
@@ -385,7 +385,7 @@ export interface paths {
         };
         /**
          * Plans and prices
-         * @description The trial and the paid plans: monthly fee, included requests, the price of requests beyond them, and the rate limits per account. Amounts come as decimal USD strings and as integer cents. A billable request is a fetch that returned an envelope; errors and idempotent replays are free. Moving to a paid plan starts with an e-mail exchange with our billing contact (SPEC 5.8).
+         * @description The trial and the paid plans: monthly fee, included requests, the price of requests beyond them, and the rate limits per account. Amounts come as decimal USD strings and as integer cents. A billable request is a fetch that returned an envelope; errors and idempotent replays are free. Moving to a paid plan starts with an e-mail exchange with our billing contact.
          */
         get: operations['listPlans'];
         put?: never;
@@ -601,7 +601,7 @@ export interface paths {
         };
         /**
          * Bluesky search (excluded)
-         * @description Bluesky search is not part of the social API (SPEC 1.6). Every call answers 410 `search_excluded`, with or without a key.
+         * @description Bluesky search is not part of the social API. Every call answers 410 `search_excluded`, with or without a key.
          */
         get: operations['searchBluesky'];
         put?: never;
@@ -621,7 +621,7 @@ export interface paths {
         };
         /**
          * Bluesky search (excluded)
-         * @description Bluesky search is not part of the social API (SPEC 1.6). Every call answers 410 `search_excluded`, with or without a key.
+         * @description Bluesky search is not part of the social API. Every call answers 410 `search_excluded`, with or without a key.
          */
         get: operations['searchBlueskyPosts'];
         put?: never;
@@ -641,7 +641,7 @@ export interface paths {
         };
         /**
          * Bluesky search (excluded)
-         * @description Bluesky search is not part of the social API (SPEC 1.6). Every call answers 410 `search_excluded`, with or without a key.
+         * @description Bluesky search is not part of the social API. Every call answers 410 `search_excluded`, with or without a key.
          */
         get: operations['searchBlueskyActors'];
         put?: never;
@@ -989,7 +989,7 @@ export interface components {
             /** @description Quote it when asking for help; also sent as X-Request-Id. */
             request_id: string;
         };
-        /** @description The flat fetch envelope (SPEC 2.2). */
+        /** @description The flat fetch envelope. */
         FetchEnvelope: {
             /** @description The body the target returned: text, or base64 when result_encoding says so. */
             result: string;
@@ -1416,7 +1416,7 @@ export interface components {
             plan: string;
             /** Format: date-time */
             created_at: string;
-            /** @description The trial (SPEC 5.7): 30 days and 1,000 requests across all keys of the account. */
+            /** @description The trial: 30 days and 1,000 requests across all keys of the account. */
             trial: {
                 /**
                  * Format: date-time
@@ -1613,7 +1613,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The flat fetch envelope (SPEC 2.2). */
+            /** @description The flat fetch envelope. */
             200: {
                 headers: {
                     /** @description Present on a replay: the stored answer of an earlier request with this Idempotency-Key. */

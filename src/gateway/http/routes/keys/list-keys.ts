@@ -17,7 +17,7 @@ export function registerListKeys(app: FastifyInstance, deps: Pick<AccountRouteDe
         operationId: 'listKeys',
         tags: ['account'],
         summary: "The account's API keys",
-        description: 'Dashboard session only: an API key here is refused with `session_required` (SPEC 5.4).',
+        description: 'Dashboard session only: an API key here is refused with `session_required`.',
         response: { 200: KeyList, ...errorResponses(sessionReadErrors) },
       },
     },
