@@ -1603,6 +1603,11 @@ export interface operations {
         /** @description The body takes `url` and nothing else; `region` here is refused with 422. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/"
+                 *     }
+                 */
                 'application/json': {
                     /**
                      * @description Absolute http or https URL to fetch, without user:password. The body takes nothing else.
@@ -1625,6 +1630,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "<!doctype html><html>…</html>",
+                     *       "status": 200,
+                     *       "region_used": "us-east",
+                     *       "public_ip": "203.0.113.7",
+                     *       "device_id": "node_europe_74ca0d0aa3",
+                     *       "final_url": "https://example.com/",
+                     *       "redirects": 0,
+                     *       "content_type": "text/html; charset=UTF-8",
+                     *       "bytes": 1256,
+                     *       "elapsed_ms": 84
+                     *     }
+                     */
                     'application/json': components['schemas']['FetchEnvelope'];
                 };
             };
@@ -1634,6 +1653,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -1646,6 +1675,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#trial_expired",
+                     *       "title": "Trial expired",
+                     *       "status": 402,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "trial_expired",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'trial_expired' | 'trial_exhausted' | 'spend_cap_reached';
@@ -1658,6 +1697,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#target_not_permitted",
+                     *       "title": "Target not permitted",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "target_not_permitted",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'target_not_permitted' | 'missing_scope';
@@ -1670,6 +1719,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#idempotency_in_flight",
+                     *       "title": "Idempotent request in flight",
+                     *       "status": 409,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "idempotency_in_flight",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'idempotency_in_flight';
@@ -1682,6 +1741,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'payload_too_large';
@@ -1694,6 +1763,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request' | 'unknown_region' | 'idempotency_key_reused';
@@ -1706,6 +1785,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#target_rate_limited",
+                     *       "title": "Per-target rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "target_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'target_rate_limited' | 'rate_limited';
@@ -1718,6 +1807,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -1730,6 +1829,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#too_many_redirects",
+                     *       "title": "Too many redirects",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "too_many_redirects",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'too_many_redirects' | 'response_too_large' | 'upstream_unavailable';
@@ -1742,6 +1851,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#region_out_of_service",
+                     *       "title": "Region out of service",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "region_out_of_service",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'region_out_of_service' | 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -1754,6 +1873,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -1777,6 +1906,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "regions": [
+                     *         {
+                     *           "region": "us-east",
+                     *           "cloud_region": "cloud_region",
+                     *           "nodes_in_service": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     'application/json': components['schemas']['RegionList'];
                 };
             };
@@ -1786,6 +1926,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -1798,6 +1948,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -1810,6 +1970,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -1822,6 +1992,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -1834,6 +2014,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -1857,6 +2047,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "regions": [
+                     *         {
+                     *           "region": "us-east",
+                     *           "cloud_region": "cloud_region",
+                     *           "in_service": true
+                     *         }
+                     *       ],
+                     *       "nodes": [
+                     *         {
+                     *           "device_id": "node_europe_74ca0d0aa3",
+                     *           "region": "us-east",
+                     *           "health": "healthy",
+                     *           "draining": true,
+                     *           "in_service": true,
+                     *           "last_check_at": "2026-03-02T09:00:00.000Z",
+                     *           "in_flight": 1,
+                     *           "latency_ms": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     'application/json': components['schemas']['FleetStatus'];
                 };
             };
@@ -1866,6 +2079,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -1878,6 +2101,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -1890,6 +2123,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -1902,6 +2145,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -1914,6 +2167,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -1949,6 +2212,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_agents": [
+                     *         {
+                     *           "id": "chrome-157-windows",
+                     *           "user_agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+                     *           "browser": "chrome",
+                     *           "browser_version": "browser_version",
+                     *           "os": "windows",
+                     *           "os_version": "os_version",
+                     *           "device_type": "desktop"
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
                     'application/json': components['schemas']['UserAgentList'];
                 };
             };
@@ -1958,6 +2237,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -1970,6 +2259,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -1982,6 +2281,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -1994,6 +2303,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -2006,6 +2325,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -2018,6 +2347,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -2041,6 +2380,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     'application/json': {
                         /** @enum {string} */
                         status: 'ok';
@@ -2064,6 +2408,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {}
+                     *     }
+                     */
                     'application/json': {
                         status: 'ready' | 'not_ready' | 'draining';
                         checks: {
@@ -2078,6 +2428,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {}
+                     *     }
+                     */
                     'application/json': {
                         status: 'ready' | 'not_ready' | 'draining';
                         checks: {
@@ -2103,6 +2459,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "acct_4fQ2x9LmT0aZ8bY1cD3e",
+                     *       "email": "you@example.com",
+                     *       "email_verified": true,
+                     *       "plan": "plan",
+                     *       "created_at": "2026-03-02T09:00:00.000Z",
+                     *       "trial": {
+                     *         "ends_at": "2026-03-02T09:00:00.000Z",
+                     *         "days_left": 1,
+                     *         "requests_used": 1,
+                     *         "requests_left": 1,
+                     *         "requests_included": 1
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['Account'];
                 };
             };
@@ -2112,6 +2484,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#session_required",
+                     *       "title": "Dashboard session required",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "session_required",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'session_required';
@@ -2124,6 +2506,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -2136,6 +2528,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -2148,6 +2550,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -2165,6 +2577,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ann@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 'application/json': {
                     /**
                      * @description An e-mail address, at most 254 characters.
@@ -2183,6 +2601,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "verification_sent"
+                     *     }
+                     */
                     'application/json': {
                         /** @enum {string} */
                         status: 'verification_sent';
@@ -2195,6 +2618,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#csrf_failed",
+                     *       "title": "CSRF check failed",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "csrf_failed",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'csrf_failed';
@@ -2207,6 +2640,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'payload_too_large';
@@ -2219,6 +2662,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -2231,6 +2684,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -2243,6 +2706,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#database_unavailable",
+                     *       "title": "Database unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'database_unavailable';
@@ -2260,6 +2733,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "vf_8a6c1e2b9d4f4e7a"
+                 *     }
+                 */
                 'application/json': {
                     /** @description The token from the link in the mail. */
                     token: string;
@@ -2273,6 +2751,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "verified"
+                     *     }
+                     */
                     'application/json': {
                         /** @enum {string} */
                         status: 'verified';
@@ -2285,6 +2768,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#csrf_failed",
+                     *       "title": "CSRF check failed",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "csrf_failed",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'csrf_failed';
@@ -2297,6 +2790,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'payload_too_large';
@@ -2309,6 +2812,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_token",
+                     *       "title": "Invalid or expired link",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_token",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_token' | 'invalid_request';
@@ -2321,6 +2834,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -2333,6 +2856,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#database_unavailable",
+                     *       "title": "Database unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'database_unavailable';
@@ -2350,6 +2883,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ann@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 'application/json': {
                     /**
                      * @description An e-mail address, at most 254 characters.
@@ -2368,6 +2907,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "verification_sent"
+                     *     }
+                     */
                     'application/json': {
                         /** @enum {string} */
                         status: 'verification_sent';
@@ -2380,6 +2924,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#csrf_failed",
+                     *       "title": "CSRF check failed",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "csrf_failed",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'csrf_failed';
@@ -2392,6 +2946,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'payload_too_large';
@@ -2404,6 +2968,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -2416,6 +2990,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -2428,6 +3012,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#database_unavailable",
+                     *       "title": "Database unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'database_unavailable';
@@ -2445,6 +3039,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ann@example.com"
+                 *     }
+                 */
                 'application/json': {
                     /**
                      * @description An e-mail address, at most 254 characters.
@@ -2461,6 +3060,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "reset_sent"
+                     *     }
+                     */
                     'application/json': {
                         /** @enum {string} */
                         status: 'reset_sent';
@@ -2473,6 +3077,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#csrf_failed",
+                     *       "title": "CSRF check failed",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "csrf_failed",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'csrf_failed';
@@ -2485,6 +3099,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'payload_too_large';
@@ -2497,6 +3121,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -2509,6 +3143,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -2521,6 +3165,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#database_unavailable",
+                     *       "title": "Database unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'database_unavailable';
@@ -2538,6 +3192,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "vf_8a6c1e2b9d4f4e7a",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 'application/json': {
                     /** @description The token from the link in the mail. */
                     token: string;
@@ -2553,6 +3213,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "password_changed"
+                     *     }
+                     */
                     'application/json': {
                         /** @enum {string} */
                         status: 'password_changed';
@@ -2565,6 +3230,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#csrf_failed",
+                     *       "title": "CSRF check failed",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "csrf_failed",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'csrf_failed';
@@ -2577,6 +3252,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'payload_too_large';
@@ -2589,6 +3274,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_token",
+                     *       "title": "Invalid or expired link",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_token",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_token' | 'invalid_request';
@@ -2601,6 +3296,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -2613,6 +3318,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#database_unavailable",
+                     *       "title": "Database unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'database_unavailable';
@@ -2636,6 +3351,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "csrf_token": "csrf_token",
+                     *       "account": {
+                     *         "id": "acct_4fQ2x9LmT0aZ8bY1cD3e",
+                     *         "email": "you@example.com",
+                     *         "email_verified": true,
+                     *         "plan": "plan",
+                     *         "created_at": "2026-03-02T09:00:00.000Z",
+                     *         "trial": {
+                     *           "ends_at": "2026-03-02T09:00:00.000Z",
+                     *           "days_left": 1,
+                     *           "requests_used": 1,
+                     *           "requests_left": 1,
+                     *           "requests_included": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['Session'];
                 };
             };
@@ -2645,6 +3379,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#session_required",
+                     *       "title": "Dashboard session required",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "session_required",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'session_required';
@@ -2657,6 +3401,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -2669,6 +3423,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -2681,6 +3445,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -2698,6 +3472,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ann@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 'application/json': {
                     /**
                      * @description An e-mail address, at most 254 characters.
@@ -2715,6 +3495,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "csrf_token": "csrf_token",
+                     *       "account": {
+                     *         "id": "acct_4fQ2x9LmT0aZ8bY1cD3e",
+                     *         "email": "you@example.com",
+                     *         "email_verified": true,
+                     *         "plan": "plan",
+                     *         "created_at": "2026-03-02T09:00:00.000Z",
+                     *         "trial": {
+                     *           "ends_at": "2026-03-02T09:00:00.000Z",
+                     *           "days_left": 1,
+                     *           "requests_used": 1,
+                     *           "requests_left": 1,
+                     *           "requests_included": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['Session'];
                 };
             };
@@ -2724,6 +3523,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_credentials",
+                     *       "title": "Wrong e-mail or password",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_credentials",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_credentials';
@@ -2736,6 +3545,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#email_not_verified",
+                     *       "title": "E-mail address not verified",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "email_not_verified",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'email_not_verified' | 'csrf_failed';
@@ -2748,6 +3567,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'payload_too_large';
@@ -2760,6 +3589,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -2772,6 +3611,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#too_many_attempts",
+                     *       "title": "Too many attempts",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "too_many_attempts",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'too_many_attempts';
@@ -2784,6 +3633,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -2796,6 +3655,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#database_unavailable",
+                     *       "title": "Database unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'database_unavailable';
@@ -2826,6 +3695,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#session_required",
+                     *       "title": "Dashboard session required",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "session_required",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'session_required' | 'csrf_failed';
@@ -2838,6 +3717,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -2850,6 +3739,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -2862,6 +3761,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -2892,6 +3801,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#session_required",
+                     *       "title": "Dashboard session required",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "session_required",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'session_required' | 'csrf_failed';
@@ -2904,6 +3823,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -2916,6 +3845,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -2928,6 +3867,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -2951,6 +3900,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "id": "key_7hJ2k4LmN6pQ8rS0tU2v",
+                     *           "name": "ci",
+                     *           "scopes": [
+                     *             "proxy"
+                     *           ],
+                     *           "prefix": "sp_live_AbCd…",
+                     *           "created_at": "2026-03-02T09:00:00.000Z",
+                     *           "last_used_at": "2026-03-02T09:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     'application/json': {
                         keys: components['schemas']['ApiKey'][];
                     };
@@ -2962,6 +3927,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#session_required",
+                     *       "title": "Dashboard session required",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "session_required",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'session_required';
@@ -2974,6 +3949,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -2986,6 +3971,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -2998,6 +3993,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -3015,6 +4020,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "ci",
+                 *       "scopes": [
+                 *         "proxy"
+                 *       ]
+                 *     }
+                 */
                 'application/json': {
                     /** @description For people: where the key is used. */
                     name: string;
@@ -3030,6 +4043,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "key_2b7c9d1e",
+                     *       "key": "sp_live_8sK2mQ9xLr4Tz7Vb1Nc5Yd3Wf6Hj0Ga2Pe1Xu",
+                     *       "name": "ci",
+                     *       "scopes": [
+                     *         "proxy"
+                     *       ],
+                     *       "prefix": "prefix",
+                     *       "created_at": "2026-03-02T09:00:00.000Z"
+                     *     }
+                     */
                     'application/json': {
                         id: string;
                         /**
@@ -3051,6 +4076,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#session_required",
+                     *       "title": "Dashboard session required",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "session_required",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'session_required' | 'csrf_failed';
@@ -3063,6 +4098,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'payload_too_large';
@@ -3075,6 +4120,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -3087,6 +4142,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -3099,6 +4164,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -3111,6 +4186,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -3144,6 +4229,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#session_required",
+                     *       "title": "Dashboard session required",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "session_required",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'session_required' | 'csrf_failed';
@@ -3156,6 +4251,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -3168,6 +4273,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -3180,6 +4295,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -3192,6 +4317,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -3204,6 +4339,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -3227,6 +4372,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "period": {
+                     *         "month": "2026-03",
+                     *         "start": "2026-03-02T09:00:00.000Z",
+                     *         "end": "2026-03-02T09:00:00.000Z"
+                     *       },
+                     *       "plan": "trial",
+                     *       "billed_plan": "trial",
+                     *       "requests": {
+                     *         "used": 1,
+                     *         "included": 1,
+                     *         "overage": 1
+                     *       },
+                     *       "bytes": 1256,
+                     *       "charge": {
+                     *         "plan_fee": {
+                     *           "usd": "25.00",
+                     *           "cents": 2500
+                     *         },
+                     *         "overage_per_1000": {
+                     *           "usd": "25.00",
+                     *           "cents": 2500
+                     *         },
+                     *         "overage": {
+                     *           "usd": "25.00",
+                     *           "cents": 2500
+                     *         },
+                     *         "total": {
+                     *           "usd": "25.00",
+                     *           "cents": 2500
+                     *         }
+                     *       },
+                     *       "spend_cap": {
+                     *         "usd": "25.00",
+                     *         "cents": 2500
+                     *       },
+                     *       "trial": {
+                     *         "ends_at": "2026-03-02T09:00:00.000Z",
+                     *         "days_left": 1,
+                     *         "requests_used": 1,
+                     *         "requests_left": 1,
+                     *         "requests_included": 1
+                     *       },
+                     *       "days": [
+                     *         {
+                     *           "day": "2026-03-02",
+                     *           "requests": 1,
+                     *           "bytes": 1256
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     'application/json': components['schemas']['Usage'];
                 };
             };
@@ -3236,6 +4434,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -3248,6 +4456,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -3260,6 +4478,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -3272,6 +4500,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -3284,6 +4522,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -3313,6 +4561,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "usage": {
+                     *         "period": {
+                     *           "month": "2026-03",
+                     *           "start": "2026-03-02T09:00:00.000Z",
+                     *           "end": "2026-03-02T09:00:00.000Z"
+                     *         },
+                     *         "plan": "trial",
+                     *         "billed_plan": "trial",
+                     *         "requests": {
+                     *           "used": 1,
+                     *           "included": 1,
+                     *           "overage": 1
+                     *         },
+                     *         "bytes": 1256,
+                     *         "charge": {
+                     *           "plan_fee": {
+                     *             "usd": "25.00",
+                     *             "cents": 2500
+                     *           },
+                     *           "overage_per_1000": {
+                     *             "usd": "25.00",
+                     *             "cents": 2500
+                     *           },
+                     *           "overage": {
+                     *             "usd": "25.00",
+                     *             "cents": 2500
+                     *           },
+                     *           "total": {
+                     *             "usd": "25.00",
+                     *             "cents": 2500
+                     *           }
+                     *         },
+                     *         "spend_cap": {
+                     *           "usd": "25.00",
+                     *           "cents": 2500
+                     *         },
+                     *         "trial": {
+                     *           "ends_at": "2026-03-02T09:00:00.000Z",
+                     *           "days_left": 1,
+                     *           "requests_used": 1,
+                     *           "requests_left": 1,
+                     *           "requests_included": 1
+                     *         },
+                     *         "days": [
+                     *           {
+                     *             "day": "2026-03-02",
+                     *             "requests": 1,
+                     *             "bytes": 1256
+                     *           }
+                     *         ]
+                     *       },
+                     *       "recent_days": [
+                     *         {
+                     *           "day": "2026-03-02",
+                     *           "requests": 1,
+                     *           "bytes": 1256
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     'application/json': {
                         usage: components['schemas']['Usage'];
                         /** @description One row per UTC day, oldest first, ending today; days without requests included. */
@@ -3326,6 +4636,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#session_required",
+                     *       "title": "Dashboard session required",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "session_required",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'session_required';
@@ -3338,6 +4658,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -3350,6 +4680,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -3362,6 +4702,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -3374,6 +4724,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -3391,6 +4751,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cap_usd": "40.00"
+                 *     }
+                 */
                 'application/json': {
                     /**
                      * @description The most this account may be charged in a calendar month (UTC), in decimal US dollars with at most 2 decimals, from the plan’s monthly fee up to 1000000.00; null removes the cap.
@@ -3407,6 +4772,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "spend_cap": {
+                     *         "usd": "25.00",
+                     *         "cents": 2500
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SpendCap'];
                 };
             };
@@ -3416,6 +4789,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#session_required",
+                     *       "title": "Dashboard session required",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "session_required",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'session_required' | 'csrf_failed';
@@ -3428,6 +4811,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'payload_too_large';
@@ -3440,6 +4833,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -3452,6 +4855,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -3464,6 +4877,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -3476,6 +4899,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';
@@ -3499,6 +4932,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currency": "USD",
+                     *       "plans": [
+                     *         {
+                     *           "id": "trial",
+                     *           "name": "ci",
+                     *           "monthly_fee": {
+                     *             "usd": "25.00",
+                     *             "cents": 2500
+                     *           },
+                     *           "included_requests": 1,
+                     *           "overage_per_1000": {
+                     *             "usd": "25.00",
+                     *             "cents": 2500
+                     *           },
+                     *           "trial_days": 1,
+                     *           "limits": {
+                     *             "fetch_per_minute": 1,
+                     *             "host_per_minute": 1,
+                     *             "general_per_minute": 1,
+                     *             "in_flight": 1
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     'application/json': components['schemas']['PlanList'];
                 };
             };
@@ -3508,6 +4968,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -3531,6 +5001,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#serp_withdrawn",
+                     *       "title": "Search endpoint withdrawn",
+                     *       "status": 410,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "serp_withdrawn",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'serp_withdrawn';
@@ -3554,6 +5034,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#serp_withdrawn",
+                     *       "title": "Search endpoint withdrawn",
+                     *       "status": 410,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "serp_withdrawn",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'serp_withdrawn';
@@ -3577,6 +5067,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#serp_withdrawn",
+                     *       "title": "Search endpoint withdrawn",
+                     *       "status": 410,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "serp_withdrawn",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'serp_withdrawn';
@@ -3600,6 +5100,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#serp_withdrawn",
+                     *       "title": "Search endpoint withdrawn",
+                     *       "status": 410,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "serp_withdrawn",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'serp_withdrawn';
@@ -3637,6 +5147,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": {
+                     *         "profiles": [
+                     *           {
+                     *             "id": "key_2b7c9d1e",
+                     *             "handle": "handle",
+                     *             "display_name": "display_name",
+                     *             "avatar_url": "avatar_url",
+                     *             "url": "https://example.com/",
+                     *             "network": "bluesky",
+                     *             "description": "description",
+                     *             "description_html": "description_html",
+                     *             "banner_url": "banner_url",
+                     *             "created_at": "2026-03-02T09:00:00.000Z",
+                     *             "bot": true,
+                     *             "counts": {
+                     *               "followers": 1,
+                     *               "following": 1,
+                     *               "posts": 1,
+                     *               "karma": 1
+                     *             }
+                     *           }
+                     *         ],
+                     *         "not_found": [
+                     *           "not_found"
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialProfileBatchEnvelope'];
                 };
             };
@@ -3646,6 +5194,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -3658,6 +5216,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -3670,6 +5238,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -3682,6 +5260,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -3694,6 +5282,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -3706,6 +5304,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -3718,6 +5326,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -3730,6 +5348,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -3742,6 +5370,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -3780,6 +5418,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": {
+                     *         "id": "key_2b7c9d1e",
+                     *         "handle": "handle",
+                     *         "display_name": "display_name",
+                     *         "avatar_url": "avatar_url",
+                     *         "url": "https://example.com/",
+                     *         "network": "bluesky",
+                     *         "description": "description",
+                     *         "description_html": "description_html",
+                     *         "banner_url": "banner_url",
+                     *         "created_at": "2026-03-02T09:00:00.000Z",
+                     *         "bot": true,
+                     *         "counts": {
+                     *           "followers": 1,
+                     *           "following": 1,
+                     *           "posts": 1,
+                     *           "karma": 1
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialProfileEnvelope'];
                 };
             };
@@ -3789,6 +5458,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -3801,6 +5480,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -3813,6 +5502,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -3825,6 +5524,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -3837,6 +5546,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -3849,6 +5568,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -3861,6 +5590,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -3873,6 +5612,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -3885,6 +5634,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -3929,6 +5688,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": [
+                     *         {
+                     *           "id": "key_2b7c9d1e",
+                     *           "network": "bluesky",
+                     *           "kind": "post",
+                     *           "url": "https://example.com/",
+                     *           "author": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "handle": "handle",
+                     *             "display_name": "display_name",
+                     *             "avatar_url": "avatar_url",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "created_at": "2026-03-02T09:00:00.000Z",
+                     *           "title": "Short title",
+                     *           "text": "text",
+                     *           "html": "html",
+                     *           "link_url": "link_url",
+                     *           "language": "language",
+                     *           "counts": {
+                     *             "replies": 1,
+                     *             "reposts": 1,
+                     *             "likes": 1,
+                     *             "quotes": 1,
+                     *             "score": 1
+                     *           },
+                     *           "media": [
+                     *             {
+                     *               "type": "image",
+                     *               "url": "https://example.com/",
+                     *               "preview_url": "preview_url",
+                     *               "alt": "alt"
+                     *             }
+                     *           ],
+                     *           "reply_to": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "thread_root": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "quote_of": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "reposted_by": {
+                     *             "author": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "handle": "handle",
+                     *               "display_name": "display_name",
+                     *               "avatar_url": "avatar_url",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "at": "2026-03-02T09:00:00.000Z"
+                     *           },
+                     *           "sensitive": true,
+                     *           "content_warning": "content_warning",
+                     *           "deleted": true,
+                     *           "dead": true
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": "next_cursor",
+                     *         "has_more": true,
+                     *         "limit": 1
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialPostListEnvelope'];
                 };
             };
@@ -3938,6 +5776,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -3950,6 +5798,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -3962,6 +5820,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -3974,6 +5842,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -3986,6 +5864,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -3998,6 +5886,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -4010,6 +5908,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4022,6 +5930,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -4034,6 +5952,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4074,6 +6002,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": {
+                     *         "id": "key_2b7c9d1e",
+                     *         "network": "bluesky",
+                     *         "kind": "post",
+                     *         "url": "https://example.com/",
+                     *         "author": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "handle": "handle",
+                     *           "display_name": "display_name",
+                     *           "avatar_url": "avatar_url",
+                     *           "url": "https://example.com/"
+                     *         },
+                     *         "created_at": "2026-03-02T09:00:00.000Z",
+                     *         "title": "Short title",
+                     *         "text": "text",
+                     *         "html": "html",
+                     *         "link_url": "link_url",
+                     *         "language": "language",
+                     *         "counts": {
+                     *           "replies": 1,
+                     *           "reposts": 1,
+                     *           "likes": 1,
+                     *           "quotes": 1,
+                     *           "score": 1
+                     *         },
+                     *         "media": [
+                     *           {
+                     *             "type": "image",
+                     *             "url": "https://example.com/",
+                     *             "preview_url": "preview_url",
+                     *             "alt": "alt"
+                     *           }
+                     *         ],
+                     *         "reply_to": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "url": "https://example.com/"
+                     *         },
+                     *         "thread_root": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "url": "https://example.com/"
+                     *         },
+                     *         "quote_of": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "url": "https://example.com/"
+                     *         },
+                     *         "reposted_by": {
+                     *           "author": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "handle": "handle",
+                     *             "display_name": "display_name",
+                     *             "avatar_url": "avatar_url",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "at": "2026-03-02T09:00:00.000Z"
+                     *         },
+                     *         "sensitive": true,
+                     *         "content_warning": "content_warning",
+                     *         "deleted": true,
+                     *         "dead": true
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialPostEnvelope'];
                 };
             };
@@ -4083,6 +6083,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -4095,6 +6105,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -4107,6 +6127,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -4119,6 +6149,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -4131,6 +6171,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -4143,6 +6193,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -4155,6 +6215,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4167,6 +6237,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -4179,6 +6259,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4223,6 +6313,204 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": {
+                     *         "post": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "network": "bluesky",
+                     *           "kind": "post",
+                     *           "url": "https://example.com/",
+                     *           "author": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "handle": "handle",
+                     *             "display_name": "display_name",
+                     *             "avatar_url": "avatar_url",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "created_at": "2026-03-02T09:00:00.000Z",
+                     *           "title": "Short title",
+                     *           "text": "text",
+                     *           "html": "html",
+                     *           "link_url": "link_url",
+                     *           "language": "language",
+                     *           "counts": {
+                     *             "replies": 1,
+                     *             "reposts": 1,
+                     *             "likes": 1,
+                     *             "quotes": 1,
+                     *             "score": 1
+                     *           },
+                     *           "media": [
+                     *             {
+                     *               "type": "image",
+                     *               "url": "https://example.com/",
+                     *               "preview_url": "preview_url",
+                     *               "alt": "alt"
+                     *             }
+                     *           ],
+                     *           "reply_to": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "thread_root": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "quote_of": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "reposted_by": {
+                     *             "author": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "handle": "handle",
+                     *               "display_name": "display_name",
+                     *               "avatar_url": "avatar_url",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "at": "2026-03-02T09:00:00.000Z"
+                     *           },
+                     *           "sensitive": true,
+                     *           "content_warning": "content_warning",
+                     *           "deleted": true,
+                     *           "dead": true
+                     *         },
+                     *         "ancestors": [
+                     *           {
+                     *             "id": "key_2b7c9d1e",
+                     *             "network": "bluesky",
+                     *             "kind": "post",
+                     *             "url": "https://example.com/",
+                     *             "author": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "handle": "handle",
+                     *               "display_name": "display_name",
+                     *               "avatar_url": "avatar_url",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "created_at": "2026-03-02T09:00:00.000Z",
+                     *             "title": "Short title",
+                     *             "text": "text",
+                     *             "html": "html",
+                     *             "link_url": "link_url",
+                     *             "language": "language",
+                     *             "counts": {
+                     *               "replies": 1,
+                     *               "reposts": 1,
+                     *               "likes": 1,
+                     *               "quotes": 1,
+                     *               "score": 1
+                     *             },
+                     *             "media": [
+                     *               {
+                     *                 "type": "image",
+                     *                 "url": "https://example.com/",
+                     *                 "preview_url": "preview_url",
+                     *                 "alt": "alt"
+                     *               }
+                     *             ],
+                     *             "reply_to": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "thread_root": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "quote_of": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "reposted_by": {
+                     *               "author": {
+                     *                 "id": "key_2b7c9d1e",
+                     *                 "handle": "handle",
+                     *                 "display_name": "display_name",
+                     *                 "avatar_url": "avatar_url",
+                     *                 "url": "https://example.com/"
+                     *               },
+                     *               "at": "2026-03-02T09:00:00.000Z"
+                     *             },
+                     *             "sensitive": true,
+                     *             "content_warning": "content_warning",
+                     *             "deleted": true,
+                     *             "dead": true
+                     *           }
+                     *         ],
+                     *         "replies": [
+                     *           {
+                     *             "depth": 1,
+                     *             "post": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "network": "bluesky",
+                     *               "kind": "post",
+                     *               "url": "https://example.com/",
+                     *               "author": {
+                     *                 "id": "key_2b7c9d1e",
+                     *                 "handle": "handle",
+                     *                 "display_name": "display_name",
+                     *                 "avatar_url": "avatar_url",
+                     *                 "url": "https://example.com/"
+                     *               },
+                     *               "created_at": "2026-03-02T09:00:00.000Z",
+                     *               "title": "Short title",
+                     *               "text": "text",
+                     *               "html": "html",
+                     *               "link_url": "link_url",
+                     *               "language": "language",
+                     *               "counts": {
+                     *                 "replies": 1,
+                     *                 "reposts": 1,
+                     *                 "likes": 1,
+                     *                 "quotes": 1,
+                     *                 "score": 1
+                     *               },
+                     *               "media": [
+                     *                 {
+                     *                   "type": "image",
+                     *                   "url": "https://example.com/",
+                     *                   "preview_url": "preview_url",
+                     *                   "alt": "alt"
+                     *                 }
+                     *               ],
+                     *               "reply_to": {
+                     *                 "id": "key_2b7c9d1e",
+                     *                 "url": "https://example.com/"
+                     *               },
+                     *               "thread_root": {
+                     *                 "id": "key_2b7c9d1e",
+                     *                 "url": "https://example.com/"
+                     *               },
+                     *               "quote_of": {
+                     *                 "id": "key_2b7c9d1e",
+                     *                 "url": "https://example.com/"
+                     *               },
+                     *               "reposted_by": {
+                     *                 "author": {
+                     *                   "id": "key_2b7c9d1e",
+                     *                   "handle": "handle"
+                     *                 },
+                     *                 "at": "2026-03-02T09:00:00.000Z"
+                     *               },
+                     *               "sensitive": true,
+                     *               "content_warning": "content_warning",
+                     *               "deleted": true,
+                     *               "dead": true
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialThreadEnvelope'];
                 };
             };
@@ -4232,6 +6520,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -4244,6 +6542,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -4256,6 +6564,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -4268,6 +6586,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -4280,6 +6608,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -4292,6 +6630,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -4304,6 +6652,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4316,6 +6674,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -4328,6 +6696,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4365,6 +6743,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": {
+                     *         "id": "key_2b7c9d1e",
+                     *         "network": "bluesky",
+                     *         "kind": "post",
+                     *         "url": "https://example.com/",
+                     *         "author": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "handle": "handle",
+                     *           "display_name": "display_name",
+                     *           "avatar_url": "avatar_url",
+                     *           "url": "https://example.com/"
+                     *         },
+                     *         "created_at": "2026-03-02T09:00:00.000Z",
+                     *         "title": "Short title",
+                     *         "text": "text",
+                     *         "html": "html",
+                     *         "link_url": "link_url",
+                     *         "language": "language",
+                     *         "counts": {
+                     *           "replies": 1,
+                     *           "reposts": 1,
+                     *           "likes": 1,
+                     *           "quotes": 1,
+                     *           "score": 1
+                     *         },
+                     *         "media": [
+                     *           {
+                     *             "type": "image",
+                     *             "url": "https://example.com/",
+                     *             "preview_url": "preview_url",
+                     *             "alt": "alt"
+                     *           }
+                     *         ],
+                     *         "reply_to": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "url": "https://example.com/"
+                     *         },
+                     *         "thread_root": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "url": "https://example.com/"
+                     *         },
+                     *         "quote_of": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "url": "https://example.com/"
+                     *         },
+                     *         "reposted_by": {
+                     *           "author": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "handle": "handle",
+                     *             "display_name": "display_name",
+                     *             "avatar_url": "avatar_url",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "at": "2026-03-02T09:00:00.000Z"
+                     *         },
+                     *         "sensitive": true,
+                     *         "content_warning": "content_warning",
+                     *         "deleted": true,
+                     *         "dead": true
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialPostEnvelope'];
                 };
             };
@@ -4374,6 +6824,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -4386,6 +6846,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -4398,6 +6868,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -4410,6 +6890,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -4422,6 +6912,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -4434,6 +6934,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -4446,6 +6956,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4458,6 +6978,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -4470,6 +7000,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4493,6 +7033,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#search_excluded",
+                     *       "title": "Search excluded",
+                     *       "status": 410,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "search_excluded",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'search_excluded';
@@ -4516,6 +7066,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#search_excluded",
+                     *       "title": "Search excluded",
+                     *       "status": 410,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "search_excluded",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'search_excluded';
@@ -4539,6 +7099,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#search_excluded",
+                     *       "title": "Search excluded",
+                     *       "status": 410,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "search_excluded",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'search_excluded';
@@ -4582,6 +7152,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": {
+                     *         "id": "key_2b7c9d1e",
+                     *         "handle": "handle",
+                     *         "display_name": "display_name",
+                     *         "avatar_url": "avatar_url",
+                     *         "url": "https://example.com/",
+                     *         "network": "bluesky",
+                     *         "description": "description",
+                     *         "description_html": "description_html",
+                     *         "banner_url": "banner_url",
+                     *         "created_at": "2026-03-02T09:00:00.000Z",
+                     *         "bot": true,
+                     *         "counts": {
+                     *           "followers": 1,
+                     *           "following": 1,
+                     *           "posts": 1,
+                     *           "karma": 1
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialProfileEnvelope'];
                 };
             };
@@ -4591,6 +7192,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -4603,6 +7214,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#instance_not_allowed",
+                     *       "title": "Instance not on the allowlist",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "instance_not_allowed",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'instance_not_allowed' | 'missing_scope';
@@ -4615,6 +7236,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -4627,6 +7258,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -4639,6 +7280,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -4651,6 +7302,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -4663,6 +7324,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4675,6 +7346,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -4687,6 +7368,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4740,6 +7431,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": [
+                     *         {
+                     *           "id": "key_2b7c9d1e",
+                     *           "network": "bluesky",
+                     *           "kind": "post",
+                     *           "url": "https://example.com/",
+                     *           "author": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "handle": "handle",
+                     *             "display_name": "display_name",
+                     *             "avatar_url": "avatar_url",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "created_at": "2026-03-02T09:00:00.000Z",
+                     *           "title": "Short title",
+                     *           "text": "text",
+                     *           "html": "html",
+                     *           "link_url": "link_url",
+                     *           "language": "language",
+                     *           "counts": {
+                     *             "replies": 1,
+                     *             "reposts": 1,
+                     *             "likes": 1,
+                     *             "quotes": 1,
+                     *             "score": 1
+                     *           },
+                     *           "media": [
+                     *             {
+                     *               "type": "image",
+                     *               "url": "https://example.com/",
+                     *               "preview_url": "preview_url",
+                     *               "alt": "alt"
+                     *             }
+                     *           ],
+                     *           "reply_to": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "thread_root": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "quote_of": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "reposted_by": {
+                     *             "author": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "handle": "handle",
+                     *               "display_name": "display_name",
+                     *               "avatar_url": "avatar_url",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "at": "2026-03-02T09:00:00.000Z"
+                     *           },
+                     *           "sensitive": true,
+                     *           "content_warning": "content_warning",
+                     *           "deleted": true,
+                     *           "dead": true
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": "next_cursor",
+                     *         "has_more": true,
+                     *         "limit": 1
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialPostListEnvelope'];
                 };
             };
@@ -4749,6 +7519,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -4761,6 +7541,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#instance_not_allowed",
+                     *       "title": "Instance not on the allowlist",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "instance_not_allowed",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'instance_not_allowed' | 'missing_scope';
@@ -4773,6 +7563,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -4785,6 +7585,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -4797,6 +7607,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -4809,6 +7629,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -4821,6 +7651,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4833,6 +7673,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -4845,6 +7695,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4888,6 +7748,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": {
+                     *         "name": "ci",
+                     *         "instance": "instance",
+                     *         "url": "https://example.com/",
+                     *         "history": [
+                     *           {
+                     *             "day": "2026-03-02",
+                     *             "uses": 1,
+                     *             "accounts": 1
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialTagEnvelope'];
                 };
             };
@@ -4897,6 +7781,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -4909,6 +7803,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#instance_not_allowed",
+                     *       "title": "Instance not on the allowlist",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "instance_not_allowed",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'instance_not_allowed' | 'missing_scope';
@@ -4921,6 +7825,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -4933,6 +7847,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -4945,6 +7869,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -4957,6 +7891,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -4969,6 +7913,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -4981,6 +7935,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -4993,6 +7957,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5046,6 +8020,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": [
+                     *         {
+                     *           "id": "key_2b7c9d1e",
+                     *           "network": "bluesky",
+                     *           "kind": "post",
+                     *           "url": "https://example.com/",
+                     *           "author": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "handle": "handle",
+                     *             "display_name": "display_name",
+                     *             "avatar_url": "avatar_url",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "created_at": "2026-03-02T09:00:00.000Z",
+                     *           "title": "Short title",
+                     *           "text": "text",
+                     *           "html": "html",
+                     *           "link_url": "link_url",
+                     *           "language": "language",
+                     *           "counts": {
+                     *             "replies": 1,
+                     *             "reposts": 1,
+                     *             "likes": 1,
+                     *             "quotes": 1,
+                     *             "score": 1
+                     *           },
+                     *           "media": [
+                     *             {
+                     *               "type": "image",
+                     *               "url": "https://example.com/",
+                     *               "preview_url": "preview_url",
+                     *               "alt": "alt"
+                     *             }
+                     *           ],
+                     *           "reply_to": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "thread_root": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "quote_of": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "reposted_by": {
+                     *             "author": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "handle": "handle",
+                     *               "display_name": "display_name",
+                     *               "avatar_url": "avatar_url",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "at": "2026-03-02T09:00:00.000Z"
+                     *           },
+                     *           "sensitive": true,
+                     *           "content_warning": "content_warning",
+                     *           "deleted": true,
+                     *           "dead": true
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": "next_cursor",
+                     *         "has_more": true,
+                     *         "limit": 1
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialPostListEnvelope'];
                 };
             };
@@ -5055,6 +8108,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -5067,6 +8130,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#instance_not_allowed",
+                     *       "title": "Instance not on the allowlist",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "instance_not_allowed",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'instance_not_allowed' | 'missing_scope';
@@ -5079,6 +8152,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -5091,6 +8174,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -5103,6 +8196,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -5115,6 +8218,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -5127,6 +8240,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5139,6 +8262,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -5151,6 +8284,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5189,6 +8332,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": {
+                     *         "id": "key_2b7c9d1e",
+                     *         "network": "bluesky",
+                     *         "kind": "post",
+                     *         "url": "https://example.com/",
+                     *         "author": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "handle": "handle",
+                     *           "display_name": "display_name",
+                     *           "avatar_url": "avatar_url",
+                     *           "url": "https://example.com/"
+                     *         },
+                     *         "created_at": "2026-03-02T09:00:00.000Z",
+                     *         "title": "Short title",
+                     *         "text": "text",
+                     *         "html": "html",
+                     *         "link_url": "link_url",
+                     *         "language": "language",
+                     *         "counts": {
+                     *           "replies": 1,
+                     *           "reposts": 1,
+                     *           "likes": 1,
+                     *           "quotes": 1,
+                     *           "score": 1
+                     *         },
+                     *         "media": [
+                     *           {
+                     *             "type": "image",
+                     *             "url": "https://example.com/",
+                     *             "preview_url": "preview_url",
+                     *             "alt": "alt"
+                     *           }
+                     *         ],
+                     *         "reply_to": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "url": "https://example.com/"
+                     *         },
+                     *         "thread_root": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "url": "https://example.com/"
+                     *         },
+                     *         "quote_of": {
+                     *           "id": "key_2b7c9d1e",
+                     *           "url": "https://example.com/"
+                     *         },
+                     *         "reposted_by": {
+                     *           "author": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "handle": "handle",
+                     *             "display_name": "display_name",
+                     *             "avatar_url": "avatar_url",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "at": "2026-03-02T09:00:00.000Z"
+                     *         },
+                     *         "sensitive": true,
+                     *         "content_warning": "content_warning",
+                     *         "deleted": true,
+                     *         "dead": true
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialPostEnvelope'];
                 };
             };
@@ -5198,6 +8413,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -5210,6 +8435,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -5222,6 +8457,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -5234,6 +8479,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -5246,6 +8501,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -5258,6 +8523,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -5270,6 +8545,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5282,6 +8567,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -5294,6 +8589,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5338,6 +8643,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": [
+                     *         {
+                     *           "depth": 1,
+                     *           "post": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "network": "bluesky",
+                     *             "kind": "post",
+                     *             "url": "https://example.com/",
+                     *             "author": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "handle": "handle",
+                     *               "display_name": "display_name",
+                     *               "avatar_url": "avatar_url",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "created_at": "2026-03-02T09:00:00.000Z",
+                     *             "title": "Short title",
+                     *             "text": "text",
+                     *             "html": "html",
+                     *             "link_url": "link_url",
+                     *             "language": "language",
+                     *             "counts": {
+                     *               "replies": 1,
+                     *               "reposts": 1,
+                     *               "likes": 1,
+                     *               "quotes": 1,
+                     *               "score": 1
+                     *             },
+                     *             "media": [
+                     *               {
+                     *                 "type": "image",
+                     *                 "url": "https://example.com/",
+                     *                 "preview_url": "preview_url",
+                     *                 "alt": "alt"
+                     *               }
+                     *             ],
+                     *             "reply_to": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "thread_root": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "quote_of": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "reposted_by": {
+                     *               "author": {
+                     *                 "id": "key_2b7c9d1e",
+                     *                 "handle": "handle",
+                     *                 "display_name": "display_name",
+                     *                 "avatar_url": "avatar_url",
+                     *                 "url": "https://example.com/"
+                     *               },
+                     *               "at": "2026-03-02T09:00:00.000Z"
+                     *             },
+                     *             "sensitive": true,
+                     *             "content_warning": "content_warning",
+                     *             "deleted": true,
+                     *             "dead": true
+                     *           }
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": "next_cursor",
+                     *         "has_more": true,
+                     *         "limit": 1
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialCommentListEnvelope'];
                 };
             };
@@ -5347,6 +8734,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -5359,6 +8756,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -5371,6 +8778,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -5383,6 +8800,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -5395,6 +8822,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -5407,6 +8844,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -5419,6 +8866,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5431,6 +8888,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -5443,6 +8910,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5481,6 +8958,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": {
+                     *         "id": "key_2b7c9d1e",
+                     *         "handle": "handle",
+                     *         "display_name": "display_name",
+                     *         "avatar_url": "avatar_url",
+                     *         "url": "https://example.com/",
+                     *         "network": "bluesky",
+                     *         "description": "description",
+                     *         "description_html": "description_html",
+                     *         "banner_url": "banner_url",
+                     *         "created_at": "2026-03-02T09:00:00.000Z",
+                     *         "bot": true,
+                     *         "counts": {
+                     *           "followers": 1,
+                     *           "following": 1,
+                     *           "posts": 1,
+                     *           "karma": 1
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialProfileEnvelope'];
                 };
             };
@@ -5490,6 +8998,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -5502,6 +9020,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -5514,6 +9042,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -5526,6 +9064,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -5538,6 +9086,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -5550,6 +9108,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -5562,6 +9130,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5574,6 +9152,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -5586,6 +9174,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5628,6 +9226,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": [
+                     *         {
+                     *           "id": "key_2b7c9d1e",
+                     *           "network": "bluesky",
+                     *           "kind": "post",
+                     *           "url": "https://example.com/",
+                     *           "author": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "handle": "handle",
+                     *             "display_name": "display_name",
+                     *             "avatar_url": "avatar_url",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "created_at": "2026-03-02T09:00:00.000Z",
+                     *           "title": "Short title",
+                     *           "text": "text",
+                     *           "html": "html",
+                     *           "link_url": "link_url",
+                     *           "language": "language",
+                     *           "counts": {
+                     *             "replies": 1,
+                     *             "reposts": 1,
+                     *             "likes": 1,
+                     *             "quotes": 1,
+                     *             "score": 1
+                     *           },
+                     *           "media": [
+                     *             {
+                     *               "type": "image",
+                     *               "url": "https://example.com/",
+                     *               "preview_url": "preview_url",
+                     *               "alt": "alt"
+                     *             }
+                     *           ],
+                     *           "reply_to": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "thread_root": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "quote_of": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "reposted_by": {
+                     *             "author": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "handle": "handle",
+                     *               "display_name": "display_name",
+                     *               "avatar_url": "avatar_url",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "at": "2026-03-02T09:00:00.000Z"
+                     *           },
+                     *           "sensitive": true,
+                     *           "content_warning": "content_warning",
+                     *           "deleted": true,
+                     *           "dead": true
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": "next_cursor",
+                     *         "has_more": true,
+                     *         "limit": 1
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialPostListEnvelope'];
                 };
             };
@@ -5637,6 +9314,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -5649,6 +9336,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -5661,6 +9358,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -5673,6 +9380,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -5685,6 +9402,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -5697,6 +9424,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -5709,6 +9446,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5721,6 +9468,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -5733,6 +9490,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5772,6 +9539,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "network": "bluesky",
+                     *       "data": [
+                     *         {
+                     *           "id": "key_2b7c9d1e",
+                     *           "network": "bluesky",
+                     *           "kind": "post",
+                     *           "url": "https://example.com/",
+                     *           "author": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "handle": "handle",
+                     *             "display_name": "display_name",
+                     *             "avatar_url": "avatar_url",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "created_at": "2026-03-02T09:00:00.000Z",
+                     *           "title": "Short title",
+                     *           "text": "text",
+                     *           "html": "html",
+                     *           "link_url": "link_url",
+                     *           "language": "language",
+                     *           "counts": {
+                     *             "replies": 1,
+                     *             "reposts": 1,
+                     *             "likes": 1,
+                     *             "quotes": 1,
+                     *             "score": 1
+                     *           },
+                     *           "media": [
+                     *             {
+                     *               "type": "image",
+                     *               "url": "https://example.com/",
+                     *               "preview_url": "preview_url",
+                     *               "alt": "alt"
+                     *             }
+                     *           ],
+                     *           "reply_to": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "thread_root": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "quote_of": {
+                     *             "id": "key_2b7c9d1e",
+                     *             "url": "https://example.com/"
+                     *           },
+                     *           "reposted_by": {
+                     *             "author": {
+                     *               "id": "key_2b7c9d1e",
+                     *               "handle": "handle",
+                     *               "display_name": "display_name",
+                     *               "avatar_url": "avatar_url",
+                     *               "url": "https://example.com/"
+                     *             },
+                     *             "at": "2026-03-02T09:00:00.000Z"
+                     *           },
+                     *           "sensitive": true,
+                     *           "content_warning": "content_warning",
+                     *           "deleted": true,
+                     *           "dead": true
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": "next_cursor",
+                     *         "has_more": true,
+                     *         "limit": 1
+                     *       },
+                     *       "meta": {
+                     *         "beta": true,
+                     *         "upstream_status": 1,
+                     *         "cached": true,
+                     *         "fetched_at": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialPostListEnvelope'];
                 };
             };
@@ -5781,6 +9627,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -5793,6 +9649,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -5805,6 +9671,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "not_found",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'not_found';
@@ -5817,6 +9693,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_request';
@@ -5829,6 +9715,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_rate_limited",
+                     *       "title": "Upstream rate limit reached",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_rate_limited' | 'rate_limited';
@@ -5841,6 +9737,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -5853,6 +9759,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 502,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5865,6 +9781,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#no_healthy_endpoints",
+                     *       "title": "No healthy endpoints",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "no_healthy_endpoints",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable';
@@ -5877,6 +9803,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#upstream_unavailable",
+                     *       "title": "Target unavailable",
+                     *       "status": 504,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "upstream_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'upstream_unavailable';
@@ -5900,6 +9836,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "data": {
+                     *         "platforms": [
+                     *           {
+                     *             "network": "bluesky",
+                     *             "name": "ci",
+                     *             "status": "beta",
+                     *             "source": "source",
+                     *             "endpoints": [
+                     *               {
+                     *                 "method": "GET",
+                     *                 "path": "path",
+                     *                 "summary": "summary"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "excluded": [
+                     *           {
+                     *             "network": "bluesky",
+                     *             "feature": "feature",
+                     *             "code": "code",
+                     *             "paths": [
+                     *               "paths"
+                     *             ],
+                     *             "reason": "reason"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "beta": true
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialPlatforms'];
                 };
             };
@@ -5909,6 +9881,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -5938,6 +9920,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a",
+                     *       "data": {
+                     *         "platforms": [
+                     *           {
+                     *             "network": "bluesky",
+                     *             "name": "ci",
+                     *             "status": "beta",
+                     *             "source": "source",
+                     *             "endpoints": [
+                     *               {
+                     *                 "method": "GET",
+                     *                 "path": "path",
+                     *                 "summary": "summary"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "excluded": [
+                     *           {
+                     *             "network": "bluesky",
+                     *             "feature": "feature",
+                     *             "code": "code",
+                     *             "paths": [
+                     *               "paths"
+                     *             ],
+                     *             "reason": "reason"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "beta": true
+                     *       }
+                     *     }
+                     */
                     'application/json': components['schemas']['SocialPlatforms'];
                 };
             };
@@ -5947,6 +9965,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_api_key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_api_key",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_api_key' | 'invalid_api_key';
@@ -5959,6 +9987,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#missing_scope",
+                     *       "title": "Missing scope",
+                     *       "status": 403,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "missing_scope",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'missing_scope';
@@ -5971,6 +10009,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#rate_limited",
+                     *       "title": "Rate limit exceeded",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'rate_limited';
@@ -5983,6 +10031,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'internal_error';
@@ -5995,6 +10053,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#store_unavailable",
+                     *       "title": "Rate-limit store unavailable",
+                     *       "status": 503,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "store_unavailable",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'store_unavailable' | 'database_unavailable';

@@ -1638,6 +1638,11 @@ export interface operations {
     /** @description The body takes `url` and nothing else; `region` here is refused with 422. */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://example.com/"
+         *     }
+         */
         'application/json': {
           /**
            * @description Absolute http or https URL to fetch, without user:password. The body takes nothing else.
@@ -1660,6 +1665,20 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "result": "<!doctype html><html>…</html>",
+           *       "status": 200,
+           *       "region_used": "us-east",
+           *       "public_ip": "203.0.113.7",
+           *       "device_id": "node_europe_74ca0d0aa3",
+           *       "final_url": "https://example.com/",
+           *       "redirects": 0,
+           *       "content_type": "text/html; charset=UTF-8",
+           *       "bytes": 1256,
+           *       "elapsed_ms": 84
+           *     }
+           */
           'application/json': components['schemas']['FetchEnvelope']
         }
       }
@@ -1669,6 +1688,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -1681,6 +1710,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#trial_expired",
+           *       "title": "Trial expired",
+           *       "status": 402,
+           *       "detail": "What happened, for people.",
+           *       "code": "trial_expired",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'trial_expired' | 'trial_exhausted' | 'spend_cap_reached'
@@ -1693,6 +1732,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#target_not_permitted",
+           *       "title": "Target not permitted",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "target_not_permitted",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'target_not_permitted' | 'missing_scope'
@@ -1705,6 +1754,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#idempotency_in_flight",
+           *       "title": "Idempotent request in flight",
+           *       "status": 409,
+           *       "detail": "What happened, for people.",
+           *       "code": "idempotency_in_flight",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'idempotency_in_flight'
@@ -1717,6 +1776,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'payload_too_large'
@@ -1729,6 +1798,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request' | 'unknown_region' | 'idempotency_key_reused'
@@ -1741,6 +1820,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#target_rate_limited",
+           *       "title": "Per-target rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "target_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'target_rate_limited' | 'rate_limited'
@@ -1753,6 +1842,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -1765,6 +1864,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#too_many_redirects",
+           *       "title": "Too many redirects",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "too_many_redirects",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'too_many_redirects' | 'response_too_large' | 'upstream_unavailable'
@@ -1777,6 +1886,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#region_out_of_service",
+           *       "title": "Region out of service",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "region_out_of_service",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?:
@@ -1790,6 +1909,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -1813,6 +1942,17 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "regions": [
+           *         {
+           *           "region": "us-east",
+           *           "cloud_region": "cloud_region",
+           *           "nodes_in_service": 1
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['RegionList']
         }
       }
@@ -1822,6 +1962,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -1834,6 +1984,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -1846,6 +2006,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -1858,6 +2028,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -1870,6 +2050,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -1893,6 +2083,29 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "regions": [
+           *         {
+           *           "region": "us-east",
+           *           "cloud_region": "cloud_region",
+           *           "in_service": true
+           *         }
+           *       ],
+           *       "nodes": [
+           *         {
+           *           "device_id": "node_europe_74ca0d0aa3",
+           *           "region": "us-east",
+           *           "health": "healthy",
+           *           "draining": true,
+           *           "in_service": true,
+           *           "last_check_at": "2026-03-02T09:00:00.000Z",
+           *           "in_flight": 1,
+           *           "latency_ms": 1
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['FleetStatus']
         }
       }
@@ -1902,6 +2115,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -1914,6 +2137,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -1926,6 +2159,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -1938,6 +2181,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -1950,6 +2203,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -1985,6 +2248,22 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "user_agents": [
+           *         {
+           *           "id": "chrome-157-windows",
+           *           "user_agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+           *           "browser": "chrome",
+           *           "browser_version": "browser_version",
+           *           "os": "windows",
+           *           "os_version": "os_version",
+           *           "device_type": "desktop"
+           *         }
+           *       ],
+           *       "count": 1
+           *     }
+           */
           'application/json': components['schemas']['UserAgentList']
         }
       }
@@ -1994,6 +2273,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -2006,6 +2295,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -2018,6 +2317,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -2030,6 +2339,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -2042,6 +2361,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -2054,6 +2383,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -2077,6 +2416,11 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "status": "ok"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             status: 'ok'
@@ -2100,6 +2444,12 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "status": "ready",
+           *       "checks": {}
+           *     }
+           */
           'application/json': {
             status: 'ready' | 'not_ready' | 'draining'
             checks: {
@@ -2114,6 +2464,12 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "status": "ready",
+           *       "checks": {}
+           *     }
+           */
           'application/json': {
             status: 'ready' | 'not_ready' | 'draining'
             checks: {
@@ -2139,6 +2495,22 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "id": "acct_4fQ2x9LmT0aZ8bY1cD3e",
+           *       "email": "you@example.com",
+           *       "email_verified": true,
+           *       "plan": "plan",
+           *       "created_at": "2026-03-02T09:00:00.000Z",
+           *       "trial": {
+           *         "ends_at": "2026-03-02T09:00:00.000Z",
+           *         "days_left": 1,
+           *         "requests_used": 1,
+           *         "requests_left": 1,
+           *         "requests_included": 1
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['Account']
         }
       }
@@ -2148,6 +2520,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#session_required",
+           *       "title": "Dashboard session required",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "session_required",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'session_required'
@@ -2160,6 +2542,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -2172,6 +2564,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -2184,6 +2586,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -2201,6 +2613,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ann@example.com",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
         'application/json': {
           /**
            * @description An e-mail address, at most 254 characters.
@@ -2219,6 +2637,11 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "status": "verification_sent"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             status: 'verification_sent'
@@ -2231,6 +2654,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#csrf_failed",
+           *       "title": "CSRF check failed",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "csrf_failed",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'csrf_failed'
@@ -2243,6 +2676,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'payload_too_large'
@@ -2255,6 +2698,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -2267,6 +2720,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -2279,6 +2742,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#database_unavailable",
+           *       "title": "Database unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "database_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'database_unavailable'
@@ -2296,6 +2769,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "vf_8a6c1e2b9d4f4e7a"
+         *     }
+         */
         'application/json': {
           /** @description The token from the link in the mail. */
           token: string
@@ -2309,6 +2787,11 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "status": "verified"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             status: 'verified'
@@ -2321,6 +2804,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#csrf_failed",
+           *       "title": "CSRF check failed",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "csrf_failed",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'csrf_failed'
@@ -2333,6 +2826,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'payload_too_large'
@@ -2345,6 +2848,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_token",
+           *       "title": "Invalid or expired link",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_token",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_token' | 'invalid_request'
@@ -2357,6 +2870,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -2369,6 +2892,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#database_unavailable",
+           *       "title": "Database unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "database_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'database_unavailable'
@@ -2386,6 +2919,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ann@example.com",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
         'application/json': {
           /**
            * @description An e-mail address, at most 254 characters.
@@ -2404,6 +2943,11 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "status": "verification_sent"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             status: 'verification_sent'
@@ -2416,6 +2960,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#csrf_failed",
+           *       "title": "CSRF check failed",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "csrf_failed",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'csrf_failed'
@@ -2428,6 +2982,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'payload_too_large'
@@ -2440,6 +3004,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -2452,6 +3026,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -2464,6 +3048,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#database_unavailable",
+           *       "title": "Database unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "database_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'database_unavailable'
@@ -2481,6 +3075,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ann@example.com"
+         *     }
+         */
         'application/json': {
           /**
            * @description An e-mail address, at most 254 characters.
@@ -2497,6 +3096,11 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "status": "reset_sent"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             status: 'reset_sent'
@@ -2509,6 +3113,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#csrf_failed",
+           *       "title": "CSRF check failed",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "csrf_failed",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'csrf_failed'
@@ -2521,6 +3135,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'payload_too_large'
@@ -2533,6 +3157,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -2545,6 +3179,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -2557,6 +3201,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#database_unavailable",
+           *       "title": "Database unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "database_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'database_unavailable'
@@ -2574,6 +3228,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "vf_8a6c1e2b9d4f4e7a",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
         'application/json': {
           /** @description The token from the link in the mail. */
           token: string
@@ -2589,6 +3249,11 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "status": "password_changed"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             status: 'password_changed'
@@ -2601,6 +3266,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#csrf_failed",
+           *       "title": "CSRF check failed",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "csrf_failed",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'csrf_failed'
@@ -2613,6 +3288,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'payload_too_large'
@@ -2625,6 +3310,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_token",
+           *       "title": "Invalid or expired link",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_token",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_token' | 'invalid_request'
@@ -2637,6 +3332,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -2649,6 +3354,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#database_unavailable",
+           *       "title": "Database unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "database_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'database_unavailable'
@@ -2672,6 +3387,25 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "csrf_token": "csrf_token",
+           *       "account": {
+           *         "id": "acct_4fQ2x9LmT0aZ8bY1cD3e",
+           *         "email": "you@example.com",
+           *         "email_verified": true,
+           *         "plan": "plan",
+           *         "created_at": "2026-03-02T09:00:00.000Z",
+           *         "trial": {
+           *           "ends_at": "2026-03-02T09:00:00.000Z",
+           *           "days_left": 1,
+           *           "requests_used": 1,
+           *           "requests_left": 1,
+           *           "requests_included": 1
+           *         }
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['Session']
         }
       }
@@ -2681,6 +3415,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#session_required",
+           *       "title": "Dashboard session required",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "session_required",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'session_required'
@@ -2693,6 +3437,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -2705,6 +3459,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -2717,6 +3481,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -2734,6 +3508,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ann@example.com",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
         'application/json': {
           /**
            * @description An e-mail address, at most 254 characters.
@@ -2751,6 +3531,25 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "csrf_token": "csrf_token",
+           *       "account": {
+           *         "id": "acct_4fQ2x9LmT0aZ8bY1cD3e",
+           *         "email": "you@example.com",
+           *         "email_verified": true,
+           *         "plan": "plan",
+           *         "created_at": "2026-03-02T09:00:00.000Z",
+           *         "trial": {
+           *           "ends_at": "2026-03-02T09:00:00.000Z",
+           *           "days_left": 1,
+           *           "requests_used": 1,
+           *           "requests_left": 1,
+           *           "requests_included": 1
+           *         }
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['Session']
         }
       }
@@ -2760,6 +3559,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_credentials",
+           *       "title": "Wrong e-mail or password",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_credentials",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_credentials'
@@ -2772,6 +3581,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#email_not_verified",
+           *       "title": "E-mail address not verified",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "email_not_verified",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'email_not_verified' | 'csrf_failed'
@@ -2784,6 +3603,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'payload_too_large'
@@ -2796,6 +3625,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -2808,6 +3647,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#too_many_attempts",
+           *       "title": "Too many attempts",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "too_many_attempts",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'too_many_attempts'
@@ -2820,6 +3669,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -2832,6 +3691,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#database_unavailable",
+           *       "title": "Database unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "database_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'database_unavailable'
@@ -2862,6 +3731,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#session_required",
+           *       "title": "Dashboard session required",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "session_required",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'session_required' | 'csrf_failed'
@@ -2874,6 +3753,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -2886,6 +3775,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -2898,6 +3797,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -2928,6 +3837,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#session_required",
+           *       "title": "Dashboard session required",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "session_required",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'session_required' | 'csrf_failed'
@@ -2940,6 +3859,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -2952,6 +3881,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -2964,6 +3903,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -2987,6 +3936,22 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "keys": [
+           *         {
+           *           "id": "key_7hJ2k4LmN6pQ8rS0tU2v",
+           *           "name": "ci",
+           *           "scopes": [
+           *             "proxy"
+           *           ],
+           *           "prefix": "sp_live_AbCd…",
+           *           "created_at": "2026-03-02T09:00:00.000Z",
+           *           "last_used_at": "2026-03-02T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             keys: components['schemas']['ApiKey'][]
           }
@@ -2998,6 +3963,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#session_required",
+           *       "title": "Dashboard session required",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "session_required",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'session_required'
@@ -3010,6 +3985,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -3022,6 +4007,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -3034,6 +4029,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -3051,6 +4056,14 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "ci",
+         *       "scopes": [
+         *         "proxy"
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description For people: where the key is used. */
           name: string
@@ -3066,6 +4079,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "id": "key_2b7c9d1e",
+           *       "key": "sp_live_8sK2mQ9xLr4Tz7Vb1Nc5Yd3Wf6Hj0Ga2Pe1Xu",
+           *       "name": "ci",
+           *       "scopes": [
+           *         "proxy"
+           *       ],
+           *       "prefix": "prefix",
+           *       "created_at": "2026-03-02T09:00:00.000Z"
+           *     }
+           */
           'application/json': {
             id: string
             /**
@@ -3087,6 +4112,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#session_required",
+           *       "title": "Dashboard session required",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "session_required",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'session_required' | 'csrf_failed'
@@ -3099,6 +4134,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'payload_too_large'
@@ -3111,6 +4156,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -3123,6 +4178,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -3135,6 +4200,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -3147,6 +4222,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -3180,6 +4265,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#session_required",
+           *       "title": "Dashboard session required",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "session_required",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'session_required' | 'csrf_failed'
@@ -3192,6 +4287,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -3204,6 +4309,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -3216,6 +4331,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -3228,6 +4353,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -3240,6 +4375,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -3263,6 +4408,59 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "period": {
+           *         "month": "2026-03",
+           *         "start": "2026-03-02T09:00:00.000Z",
+           *         "end": "2026-03-02T09:00:00.000Z"
+           *       },
+           *       "plan": "trial",
+           *       "billed_plan": "trial",
+           *       "requests": {
+           *         "used": 1,
+           *         "included": 1,
+           *         "overage": 1
+           *       },
+           *       "bytes": 1256,
+           *       "charge": {
+           *         "plan_fee": {
+           *           "usd": "25.00",
+           *           "cents": 2500
+           *         },
+           *         "overage_per_1000": {
+           *           "usd": "25.00",
+           *           "cents": 2500
+           *         },
+           *         "overage": {
+           *           "usd": "25.00",
+           *           "cents": 2500
+           *         },
+           *         "total": {
+           *           "usd": "25.00",
+           *           "cents": 2500
+           *         }
+           *       },
+           *       "spend_cap": {
+           *         "usd": "25.00",
+           *         "cents": 2500
+           *       },
+           *       "trial": {
+           *         "ends_at": "2026-03-02T09:00:00.000Z",
+           *         "days_left": 1,
+           *         "requests_used": 1,
+           *         "requests_left": 1,
+           *         "requests_included": 1
+           *       },
+           *       "days": [
+           *         {
+           *           "day": "2026-03-02",
+           *           "requests": 1,
+           *           "bytes": 1256
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Usage']
         }
       }
@@ -3272,6 +4470,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -3284,6 +4492,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -3296,6 +4514,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -3308,6 +4536,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -3320,6 +4558,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -3349,6 +4597,68 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "usage": {
+           *         "period": {
+           *           "month": "2026-03",
+           *           "start": "2026-03-02T09:00:00.000Z",
+           *           "end": "2026-03-02T09:00:00.000Z"
+           *         },
+           *         "plan": "trial",
+           *         "billed_plan": "trial",
+           *         "requests": {
+           *           "used": 1,
+           *           "included": 1,
+           *           "overage": 1
+           *         },
+           *         "bytes": 1256,
+           *         "charge": {
+           *           "plan_fee": {
+           *             "usd": "25.00",
+           *             "cents": 2500
+           *           },
+           *           "overage_per_1000": {
+           *             "usd": "25.00",
+           *             "cents": 2500
+           *           },
+           *           "overage": {
+           *             "usd": "25.00",
+           *             "cents": 2500
+           *           },
+           *           "total": {
+           *             "usd": "25.00",
+           *             "cents": 2500
+           *           }
+           *         },
+           *         "spend_cap": {
+           *           "usd": "25.00",
+           *           "cents": 2500
+           *         },
+           *         "trial": {
+           *           "ends_at": "2026-03-02T09:00:00.000Z",
+           *           "days_left": 1,
+           *           "requests_used": 1,
+           *           "requests_left": 1,
+           *           "requests_included": 1
+           *         },
+           *         "days": [
+           *           {
+           *             "day": "2026-03-02",
+           *             "requests": 1,
+           *             "bytes": 1256
+           *           }
+           *         ]
+           *       },
+           *       "recent_days": [
+           *         {
+           *           "day": "2026-03-02",
+           *           "requests": 1,
+           *           "bytes": 1256
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             usage: components['schemas']['Usage']
             /** @description One row per UTC day, oldest first, ending today; days without requests included. */
@@ -3362,6 +4672,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#session_required",
+           *       "title": "Dashboard session required",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "session_required",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'session_required'
@@ -3374,6 +4694,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -3386,6 +4716,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -3398,6 +4738,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -3410,6 +4760,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -3427,6 +4787,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cap_usd": "40.00"
+         *     }
+         */
         'application/json': {
           /**
            * @description The most this account may be charged in a calendar month (UTC), in decimal US dollars with at most 2 decimals, from the plan’s monthly fee up to 1000000.00; null removes the cap.
@@ -3443,6 +4808,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "spend_cap": {
+           *         "usd": "25.00",
+           *         "cents": 2500
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SpendCap']
         }
       }
@@ -3452,6 +4825,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#session_required",
+           *       "title": "Dashboard session required",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "session_required",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'session_required' | 'csrf_failed'
@@ -3464,6 +4847,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'payload_too_large'
@@ -3476,6 +4869,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -3488,6 +4891,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -3500,6 +4913,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -3512,6 +4935,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
@@ -3535,6 +4968,33 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "currency": "USD",
+           *       "plans": [
+           *         {
+           *           "id": "trial",
+           *           "name": "ci",
+           *           "monthly_fee": {
+           *             "usd": "25.00",
+           *             "cents": 2500
+           *           },
+           *           "included_requests": 1,
+           *           "overage_per_1000": {
+           *             "usd": "25.00",
+           *             "cents": 2500
+           *           },
+           *           "trial_days": 1,
+           *           "limits": {
+           *             "fetch_per_minute": 1,
+           *             "host_per_minute": 1,
+           *             "general_per_minute": 1,
+           *             "in_flight": 1
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['PlanList']
         }
       }
@@ -3544,6 +5004,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -3567,6 +5037,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#serp_withdrawn",
+           *       "title": "Search endpoint withdrawn",
+           *       "status": 410,
+           *       "detail": "What happened, for people.",
+           *       "code": "serp_withdrawn",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'serp_withdrawn'
@@ -3590,6 +5070,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#serp_withdrawn",
+           *       "title": "Search endpoint withdrawn",
+           *       "status": 410,
+           *       "detail": "What happened, for people.",
+           *       "code": "serp_withdrawn",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'serp_withdrawn'
@@ -3613,6 +5103,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#serp_withdrawn",
+           *       "title": "Search endpoint withdrawn",
+           *       "status": 410,
+           *       "detail": "What happened, for people.",
+           *       "code": "serp_withdrawn",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'serp_withdrawn'
@@ -3636,6 +5136,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#serp_withdrawn",
+           *       "title": "Search endpoint withdrawn",
+           *       "status": 410,
+           *       "detail": "What happened, for people.",
+           *       "code": "serp_withdrawn",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'serp_withdrawn'
@@ -3673,6 +5183,44 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": {
+           *         "profiles": [
+           *           {
+           *             "id": "key_2b7c9d1e",
+           *             "handle": "handle",
+           *             "display_name": "display_name",
+           *             "avatar_url": "avatar_url",
+           *             "url": "https://example.com/",
+           *             "network": "bluesky",
+           *             "description": "description",
+           *             "description_html": "description_html",
+           *             "banner_url": "banner_url",
+           *             "created_at": "2026-03-02T09:00:00.000Z",
+           *             "bot": true,
+           *             "counts": {
+           *               "followers": 1,
+           *               "following": 1,
+           *               "posts": 1,
+           *               "karma": 1
+           *             }
+           *           }
+           *         ],
+           *         "not_found": [
+           *           "not_found"
+           *         ]
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialProfileBatchEnvelope']
         }
       }
@@ -3682,6 +5230,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -3694,6 +5252,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -3706,6 +5274,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -3718,6 +5296,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -3730,6 +5318,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -3742,6 +5340,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -3754,6 +5362,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -3766,6 +5384,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -3778,6 +5406,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -3816,6 +5454,37 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": {
+           *         "id": "key_2b7c9d1e",
+           *         "handle": "handle",
+           *         "display_name": "display_name",
+           *         "avatar_url": "avatar_url",
+           *         "url": "https://example.com/",
+           *         "network": "bluesky",
+           *         "description": "description",
+           *         "description_html": "description_html",
+           *         "banner_url": "banner_url",
+           *         "created_at": "2026-03-02T09:00:00.000Z",
+           *         "bot": true,
+           *         "counts": {
+           *           "followers": 1,
+           *           "following": 1,
+           *           "posts": 1,
+           *           "karma": 1
+           *         }
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialProfileEnvelope']
         }
       }
@@ -3825,6 +5494,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -3837,6 +5516,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -3849,6 +5538,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -3861,6 +5560,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -3873,6 +5582,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -3885,6 +5604,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -3897,6 +5626,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -3909,6 +5648,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -3921,6 +5670,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -3970,6 +5729,85 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": [
+           *         {
+           *           "id": "key_2b7c9d1e",
+           *           "network": "bluesky",
+           *           "kind": "post",
+           *           "url": "https://example.com/",
+           *           "author": {
+           *             "id": "key_2b7c9d1e",
+           *             "handle": "handle",
+           *             "display_name": "display_name",
+           *             "avatar_url": "avatar_url",
+           *             "url": "https://example.com/"
+           *           },
+           *           "created_at": "2026-03-02T09:00:00.000Z",
+           *           "title": "Short title",
+           *           "text": "text",
+           *           "html": "html",
+           *           "link_url": "link_url",
+           *           "language": "language",
+           *           "counts": {
+           *             "replies": 1,
+           *             "reposts": 1,
+           *             "likes": 1,
+           *             "quotes": 1,
+           *             "score": 1
+           *           },
+           *           "media": [
+           *             {
+           *               "type": "image",
+           *               "url": "https://example.com/",
+           *               "preview_url": "preview_url",
+           *               "alt": "alt"
+           *             }
+           *           ],
+           *           "reply_to": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "thread_root": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "quote_of": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "reposted_by": {
+           *             "author": {
+           *               "id": "key_2b7c9d1e",
+           *               "handle": "handle",
+           *               "display_name": "display_name",
+           *               "avatar_url": "avatar_url",
+           *               "url": "https://example.com/"
+           *             },
+           *             "at": "2026-03-02T09:00:00.000Z"
+           *           },
+           *           "sensitive": true,
+           *           "content_warning": "content_warning",
+           *           "deleted": true,
+           *           "dead": true
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "next_cursor": "next_cursor",
+           *         "has_more": true,
+           *         "limit": 1
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialPostListEnvelope']
         }
       }
@@ -3979,6 +5817,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -3991,6 +5839,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -4003,6 +5861,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -4015,6 +5883,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -4027,6 +5905,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -4039,6 +5927,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -4051,6 +5949,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -4063,6 +5971,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -4075,6 +5993,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -4115,6 +6043,78 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": {
+           *         "id": "key_2b7c9d1e",
+           *         "network": "bluesky",
+           *         "kind": "post",
+           *         "url": "https://example.com/",
+           *         "author": {
+           *           "id": "key_2b7c9d1e",
+           *           "handle": "handle",
+           *           "display_name": "display_name",
+           *           "avatar_url": "avatar_url",
+           *           "url": "https://example.com/"
+           *         },
+           *         "created_at": "2026-03-02T09:00:00.000Z",
+           *         "title": "Short title",
+           *         "text": "text",
+           *         "html": "html",
+           *         "link_url": "link_url",
+           *         "language": "language",
+           *         "counts": {
+           *           "replies": 1,
+           *           "reposts": 1,
+           *           "likes": 1,
+           *           "quotes": 1,
+           *           "score": 1
+           *         },
+           *         "media": [
+           *           {
+           *             "type": "image",
+           *             "url": "https://example.com/",
+           *             "preview_url": "preview_url",
+           *             "alt": "alt"
+           *           }
+           *         ],
+           *         "reply_to": {
+           *           "id": "key_2b7c9d1e",
+           *           "url": "https://example.com/"
+           *         },
+           *         "thread_root": {
+           *           "id": "key_2b7c9d1e",
+           *           "url": "https://example.com/"
+           *         },
+           *         "quote_of": {
+           *           "id": "key_2b7c9d1e",
+           *           "url": "https://example.com/"
+           *         },
+           *         "reposted_by": {
+           *           "author": {
+           *             "id": "key_2b7c9d1e",
+           *             "handle": "handle",
+           *             "display_name": "display_name",
+           *             "avatar_url": "avatar_url",
+           *             "url": "https://example.com/"
+           *           },
+           *           "at": "2026-03-02T09:00:00.000Z"
+           *         },
+           *         "sensitive": true,
+           *         "content_warning": "content_warning",
+           *         "deleted": true,
+           *         "dead": true
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialPostEnvelope']
         }
       }
@@ -4124,6 +6124,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -4136,6 +6146,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -4148,6 +6168,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -4160,6 +6190,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -4172,6 +6212,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -4184,6 +6234,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -4196,6 +6256,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -4208,6 +6278,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -4220,6 +6300,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -4264,6 +6354,204 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": {
+           *         "post": {
+           *           "id": "key_2b7c9d1e",
+           *           "network": "bluesky",
+           *           "kind": "post",
+           *           "url": "https://example.com/",
+           *           "author": {
+           *             "id": "key_2b7c9d1e",
+           *             "handle": "handle",
+           *             "display_name": "display_name",
+           *             "avatar_url": "avatar_url",
+           *             "url": "https://example.com/"
+           *           },
+           *           "created_at": "2026-03-02T09:00:00.000Z",
+           *           "title": "Short title",
+           *           "text": "text",
+           *           "html": "html",
+           *           "link_url": "link_url",
+           *           "language": "language",
+           *           "counts": {
+           *             "replies": 1,
+           *             "reposts": 1,
+           *             "likes": 1,
+           *             "quotes": 1,
+           *             "score": 1
+           *           },
+           *           "media": [
+           *             {
+           *               "type": "image",
+           *               "url": "https://example.com/",
+           *               "preview_url": "preview_url",
+           *               "alt": "alt"
+           *             }
+           *           ],
+           *           "reply_to": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "thread_root": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "quote_of": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "reposted_by": {
+           *             "author": {
+           *               "id": "key_2b7c9d1e",
+           *               "handle": "handle",
+           *               "display_name": "display_name",
+           *               "avatar_url": "avatar_url",
+           *               "url": "https://example.com/"
+           *             },
+           *             "at": "2026-03-02T09:00:00.000Z"
+           *           },
+           *           "sensitive": true,
+           *           "content_warning": "content_warning",
+           *           "deleted": true,
+           *           "dead": true
+           *         },
+           *         "ancestors": [
+           *           {
+           *             "id": "key_2b7c9d1e",
+           *             "network": "bluesky",
+           *             "kind": "post",
+           *             "url": "https://example.com/",
+           *             "author": {
+           *               "id": "key_2b7c9d1e",
+           *               "handle": "handle",
+           *               "display_name": "display_name",
+           *               "avatar_url": "avatar_url",
+           *               "url": "https://example.com/"
+           *             },
+           *             "created_at": "2026-03-02T09:00:00.000Z",
+           *             "title": "Short title",
+           *             "text": "text",
+           *             "html": "html",
+           *             "link_url": "link_url",
+           *             "language": "language",
+           *             "counts": {
+           *               "replies": 1,
+           *               "reposts": 1,
+           *               "likes": 1,
+           *               "quotes": 1,
+           *               "score": 1
+           *             },
+           *             "media": [
+           *               {
+           *                 "type": "image",
+           *                 "url": "https://example.com/",
+           *                 "preview_url": "preview_url",
+           *                 "alt": "alt"
+           *               }
+           *             ],
+           *             "reply_to": {
+           *               "id": "key_2b7c9d1e",
+           *               "url": "https://example.com/"
+           *             },
+           *             "thread_root": {
+           *               "id": "key_2b7c9d1e",
+           *               "url": "https://example.com/"
+           *             },
+           *             "quote_of": {
+           *               "id": "key_2b7c9d1e",
+           *               "url": "https://example.com/"
+           *             },
+           *             "reposted_by": {
+           *               "author": {
+           *                 "id": "key_2b7c9d1e",
+           *                 "handle": "handle",
+           *                 "display_name": "display_name",
+           *                 "avatar_url": "avatar_url",
+           *                 "url": "https://example.com/"
+           *               },
+           *               "at": "2026-03-02T09:00:00.000Z"
+           *             },
+           *             "sensitive": true,
+           *             "content_warning": "content_warning",
+           *             "deleted": true,
+           *             "dead": true
+           *           }
+           *         ],
+           *         "replies": [
+           *           {
+           *             "depth": 1,
+           *             "post": {
+           *               "id": "key_2b7c9d1e",
+           *               "network": "bluesky",
+           *               "kind": "post",
+           *               "url": "https://example.com/",
+           *               "author": {
+           *                 "id": "key_2b7c9d1e",
+           *                 "handle": "handle",
+           *                 "display_name": "display_name",
+           *                 "avatar_url": "avatar_url",
+           *                 "url": "https://example.com/"
+           *               },
+           *               "created_at": "2026-03-02T09:00:00.000Z",
+           *               "title": "Short title",
+           *               "text": "text",
+           *               "html": "html",
+           *               "link_url": "link_url",
+           *               "language": "language",
+           *               "counts": {
+           *                 "replies": 1,
+           *                 "reposts": 1,
+           *                 "likes": 1,
+           *                 "quotes": 1,
+           *                 "score": 1
+           *               },
+           *               "media": [
+           *                 {
+           *                   "type": "image",
+           *                   "url": "https://example.com/",
+           *                   "preview_url": "preview_url",
+           *                   "alt": "alt"
+           *                 }
+           *               ],
+           *               "reply_to": {
+           *                 "id": "key_2b7c9d1e",
+           *                 "url": "https://example.com/"
+           *               },
+           *               "thread_root": {
+           *                 "id": "key_2b7c9d1e",
+           *                 "url": "https://example.com/"
+           *               },
+           *               "quote_of": {
+           *                 "id": "key_2b7c9d1e",
+           *                 "url": "https://example.com/"
+           *               },
+           *               "reposted_by": {
+           *                 "author": {
+           *                   "id": "key_2b7c9d1e",
+           *                   "handle": "handle"
+           *                 },
+           *                 "at": "2026-03-02T09:00:00.000Z"
+           *               },
+           *               "sensitive": true,
+           *               "content_warning": "content_warning",
+           *               "deleted": true,
+           *               "dead": true
+           *             }
+           *           }
+           *         ]
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialThreadEnvelope']
         }
       }
@@ -4273,6 +6561,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -4285,6 +6583,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -4297,6 +6605,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -4309,6 +6627,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -4321,6 +6649,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -4333,6 +6671,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -4345,6 +6693,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -4357,6 +6715,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -4369,6 +6737,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -4406,6 +6784,78 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": {
+           *         "id": "key_2b7c9d1e",
+           *         "network": "bluesky",
+           *         "kind": "post",
+           *         "url": "https://example.com/",
+           *         "author": {
+           *           "id": "key_2b7c9d1e",
+           *           "handle": "handle",
+           *           "display_name": "display_name",
+           *           "avatar_url": "avatar_url",
+           *           "url": "https://example.com/"
+           *         },
+           *         "created_at": "2026-03-02T09:00:00.000Z",
+           *         "title": "Short title",
+           *         "text": "text",
+           *         "html": "html",
+           *         "link_url": "link_url",
+           *         "language": "language",
+           *         "counts": {
+           *           "replies": 1,
+           *           "reposts": 1,
+           *           "likes": 1,
+           *           "quotes": 1,
+           *           "score": 1
+           *         },
+           *         "media": [
+           *           {
+           *             "type": "image",
+           *             "url": "https://example.com/",
+           *             "preview_url": "preview_url",
+           *             "alt": "alt"
+           *           }
+           *         ],
+           *         "reply_to": {
+           *           "id": "key_2b7c9d1e",
+           *           "url": "https://example.com/"
+           *         },
+           *         "thread_root": {
+           *           "id": "key_2b7c9d1e",
+           *           "url": "https://example.com/"
+           *         },
+           *         "quote_of": {
+           *           "id": "key_2b7c9d1e",
+           *           "url": "https://example.com/"
+           *         },
+           *         "reposted_by": {
+           *           "author": {
+           *             "id": "key_2b7c9d1e",
+           *             "handle": "handle",
+           *             "display_name": "display_name",
+           *             "avatar_url": "avatar_url",
+           *             "url": "https://example.com/"
+           *           },
+           *           "at": "2026-03-02T09:00:00.000Z"
+           *         },
+           *         "sensitive": true,
+           *         "content_warning": "content_warning",
+           *         "deleted": true,
+           *         "dead": true
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialPostEnvelope']
         }
       }
@@ -4415,6 +6865,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -4427,6 +6887,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -4439,6 +6909,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -4451,6 +6931,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -4463,6 +6953,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -4475,6 +6975,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -4487,6 +6997,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -4499,6 +7019,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -4511,6 +7041,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -4534,6 +7074,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#search_excluded",
+           *       "title": "Search excluded",
+           *       "status": 410,
+           *       "detail": "What happened, for people.",
+           *       "code": "search_excluded",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'search_excluded'
@@ -4557,6 +7107,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#search_excluded",
+           *       "title": "Search excluded",
+           *       "status": 410,
+           *       "detail": "What happened, for people.",
+           *       "code": "search_excluded",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'search_excluded'
@@ -4580,6 +7140,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#search_excluded",
+           *       "title": "Search excluded",
+           *       "status": 410,
+           *       "detail": "What happened, for people.",
+           *       "code": "search_excluded",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'search_excluded'
@@ -4623,6 +7193,37 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": {
+           *         "id": "key_2b7c9d1e",
+           *         "handle": "handle",
+           *         "display_name": "display_name",
+           *         "avatar_url": "avatar_url",
+           *         "url": "https://example.com/",
+           *         "network": "bluesky",
+           *         "description": "description",
+           *         "description_html": "description_html",
+           *         "banner_url": "banner_url",
+           *         "created_at": "2026-03-02T09:00:00.000Z",
+           *         "bot": true,
+           *         "counts": {
+           *           "followers": 1,
+           *           "following": 1,
+           *           "posts": 1,
+           *           "karma": 1
+           *         }
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialProfileEnvelope']
         }
       }
@@ -4632,6 +7233,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -4644,6 +7255,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#instance_not_allowed",
+           *       "title": "Instance not on the allowlist",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "instance_not_allowed",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'instance_not_allowed' | 'missing_scope'
@@ -4656,6 +7277,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -4668,6 +7299,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -4680,6 +7321,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -4692,6 +7343,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -4704,6 +7365,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -4716,6 +7387,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -4728,6 +7409,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -4781,6 +7472,85 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": [
+           *         {
+           *           "id": "key_2b7c9d1e",
+           *           "network": "bluesky",
+           *           "kind": "post",
+           *           "url": "https://example.com/",
+           *           "author": {
+           *             "id": "key_2b7c9d1e",
+           *             "handle": "handle",
+           *             "display_name": "display_name",
+           *             "avatar_url": "avatar_url",
+           *             "url": "https://example.com/"
+           *           },
+           *           "created_at": "2026-03-02T09:00:00.000Z",
+           *           "title": "Short title",
+           *           "text": "text",
+           *           "html": "html",
+           *           "link_url": "link_url",
+           *           "language": "language",
+           *           "counts": {
+           *             "replies": 1,
+           *             "reposts": 1,
+           *             "likes": 1,
+           *             "quotes": 1,
+           *             "score": 1
+           *           },
+           *           "media": [
+           *             {
+           *               "type": "image",
+           *               "url": "https://example.com/",
+           *               "preview_url": "preview_url",
+           *               "alt": "alt"
+           *             }
+           *           ],
+           *           "reply_to": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "thread_root": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "quote_of": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "reposted_by": {
+           *             "author": {
+           *               "id": "key_2b7c9d1e",
+           *               "handle": "handle",
+           *               "display_name": "display_name",
+           *               "avatar_url": "avatar_url",
+           *               "url": "https://example.com/"
+           *             },
+           *             "at": "2026-03-02T09:00:00.000Z"
+           *           },
+           *           "sensitive": true,
+           *           "content_warning": "content_warning",
+           *           "deleted": true,
+           *           "dead": true
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "next_cursor": "next_cursor",
+           *         "has_more": true,
+           *         "limit": 1
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialPostListEnvelope']
         }
       }
@@ -4790,6 +7560,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -4802,6 +7582,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#instance_not_allowed",
+           *       "title": "Instance not on the allowlist",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "instance_not_allowed",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'instance_not_allowed' | 'missing_scope'
@@ -4814,6 +7604,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -4826,6 +7626,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -4838,6 +7648,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -4850,6 +7670,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -4862,6 +7692,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -4874,6 +7714,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -4886,6 +7736,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -4929,6 +7789,30 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": {
+           *         "name": "ci",
+           *         "instance": "instance",
+           *         "url": "https://example.com/",
+           *         "history": [
+           *           {
+           *             "day": "2026-03-02",
+           *             "uses": 1,
+           *             "accounts": 1
+           *           }
+           *         ]
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialTagEnvelope']
         }
       }
@@ -4938,6 +7822,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -4950,6 +7844,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#instance_not_allowed",
+           *       "title": "Instance not on the allowlist",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "instance_not_allowed",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'instance_not_allowed' | 'missing_scope'
@@ -4962,6 +7866,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -4974,6 +7888,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -4986,6 +7910,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -4998,6 +7932,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -5010,6 +7954,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5022,6 +7976,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -5034,6 +7998,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5087,6 +8061,85 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": [
+           *         {
+           *           "id": "key_2b7c9d1e",
+           *           "network": "bluesky",
+           *           "kind": "post",
+           *           "url": "https://example.com/",
+           *           "author": {
+           *             "id": "key_2b7c9d1e",
+           *             "handle": "handle",
+           *             "display_name": "display_name",
+           *             "avatar_url": "avatar_url",
+           *             "url": "https://example.com/"
+           *           },
+           *           "created_at": "2026-03-02T09:00:00.000Z",
+           *           "title": "Short title",
+           *           "text": "text",
+           *           "html": "html",
+           *           "link_url": "link_url",
+           *           "language": "language",
+           *           "counts": {
+           *             "replies": 1,
+           *             "reposts": 1,
+           *             "likes": 1,
+           *             "quotes": 1,
+           *             "score": 1
+           *           },
+           *           "media": [
+           *             {
+           *               "type": "image",
+           *               "url": "https://example.com/",
+           *               "preview_url": "preview_url",
+           *               "alt": "alt"
+           *             }
+           *           ],
+           *           "reply_to": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "thread_root": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "quote_of": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "reposted_by": {
+           *             "author": {
+           *               "id": "key_2b7c9d1e",
+           *               "handle": "handle",
+           *               "display_name": "display_name",
+           *               "avatar_url": "avatar_url",
+           *               "url": "https://example.com/"
+           *             },
+           *             "at": "2026-03-02T09:00:00.000Z"
+           *           },
+           *           "sensitive": true,
+           *           "content_warning": "content_warning",
+           *           "deleted": true,
+           *           "dead": true
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "next_cursor": "next_cursor",
+           *         "has_more": true,
+           *         "limit": 1
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialPostListEnvelope']
         }
       }
@@ -5096,6 +8149,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -5108,6 +8171,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#instance_not_allowed",
+           *       "title": "Instance not on the allowlist",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "instance_not_allowed",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'instance_not_allowed' | 'missing_scope'
@@ -5120,6 +8193,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -5132,6 +8215,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -5144,6 +8237,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -5156,6 +8259,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -5168,6 +8281,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5180,6 +8303,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -5192,6 +8325,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5230,6 +8373,78 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": {
+           *         "id": "key_2b7c9d1e",
+           *         "network": "bluesky",
+           *         "kind": "post",
+           *         "url": "https://example.com/",
+           *         "author": {
+           *           "id": "key_2b7c9d1e",
+           *           "handle": "handle",
+           *           "display_name": "display_name",
+           *           "avatar_url": "avatar_url",
+           *           "url": "https://example.com/"
+           *         },
+           *         "created_at": "2026-03-02T09:00:00.000Z",
+           *         "title": "Short title",
+           *         "text": "text",
+           *         "html": "html",
+           *         "link_url": "link_url",
+           *         "language": "language",
+           *         "counts": {
+           *           "replies": 1,
+           *           "reposts": 1,
+           *           "likes": 1,
+           *           "quotes": 1,
+           *           "score": 1
+           *         },
+           *         "media": [
+           *           {
+           *             "type": "image",
+           *             "url": "https://example.com/",
+           *             "preview_url": "preview_url",
+           *             "alt": "alt"
+           *           }
+           *         ],
+           *         "reply_to": {
+           *           "id": "key_2b7c9d1e",
+           *           "url": "https://example.com/"
+           *         },
+           *         "thread_root": {
+           *           "id": "key_2b7c9d1e",
+           *           "url": "https://example.com/"
+           *         },
+           *         "quote_of": {
+           *           "id": "key_2b7c9d1e",
+           *           "url": "https://example.com/"
+           *         },
+           *         "reposted_by": {
+           *           "author": {
+           *             "id": "key_2b7c9d1e",
+           *             "handle": "handle",
+           *             "display_name": "display_name",
+           *             "avatar_url": "avatar_url",
+           *             "url": "https://example.com/"
+           *           },
+           *           "at": "2026-03-02T09:00:00.000Z"
+           *         },
+           *         "sensitive": true,
+           *         "content_warning": "content_warning",
+           *         "deleted": true,
+           *         "dead": true
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialPostEnvelope']
         }
       }
@@ -5239,6 +8454,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -5251,6 +8476,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -5263,6 +8498,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -5275,6 +8520,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -5287,6 +8542,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -5299,6 +8564,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -5311,6 +8586,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5323,6 +8608,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -5335,6 +8630,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5379,6 +8684,88 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": [
+           *         {
+           *           "depth": 1,
+           *           "post": {
+           *             "id": "key_2b7c9d1e",
+           *             "network": "bluesky",
+           *             "kind": "post",
+           *             "url": "https://example.com/",
+           *             "author": {
+           *               "id": "key_2b7c9d1e",
+           *               "handle": "handle",
+           *               "display_name": "display_name",
+           *               "avatar_url": "avatar_url",
+           *               "url": "https://example.com/"
+           *             },
+           *             "created_at": "2026-03-02T09:00:00.000Z",
+           *             "title": "Short title",
+           *             "text": "text",
+           *             "html": "html",
+           *             "link_url": "link_url",
+           *             "language": "language",
+           *             "counts": {
+           *               "replies": 1,
+           *               "reposts": 1,
+           *               "likes": 1,
+           *               "quotes": 1,
+           *               "score": 1
+           *             },
+           *             "media": [
+           *               {
+           *                 "type": "image",
+           *                 "url": "https://example.com/",
+           *                 "preview_url": "preview_url",
+           *                 "alt": "alt"
+           *               }
+           *             ],
+           *             "reply_to": {
+           *               "id": "key_2b7c9d1e",
+           *               "url": "https://example.com/"
+           *             },
+           *             "thread_root": {
+           *               "id": "key_2b7c9d1e",
+           *               "url": "https://example.com/"
+           *             },
+           *             "quote_of": {
+           *               "id": "key_2b7c9d1e",
+           *               "url": "https://example.com/"
+           *             },
+           *             "reposted_by": {
+           *               "author": {
+           *                 "id": "key_2b7c9d1e",
+           *                 "handle": "handle",
+           *                 "display_name": "display_name",
+           *                 "avatar_url": "avatar_url",
+           *                 "url": "https://example.com/"
+           *               },
+           *               "at": "2026-03-02T09:00:00.000Z"
+           *             },
+           *             "sensitive": true,
+           *             "content_warning": "content_warning",
+           *             "deleted": true,
+           *             "dead": true
+           *           }
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "next_cursor": "next_cursor",
+           *         "has_more": true,
+           *         "limit": 1
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialCommentListEnvelope']
         }
       }
@@ -5388,6 +8775,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -5400,6 +8797,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -5412,6 +8819,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -5424,6 +8841,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -5436,6 +8863,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -5448,6 +8885,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -5460,6 +8907,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5472,6 +8929,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -5484,6 +8951,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5522,6 +8999,37 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": {
+           *         "id": "key_2b7c9d1e",
+           *         "handle": "handle",
+           *         "display_name": "display_name",
+           *         "avatar_url": "avatar_url",
+           *         "url": "https://example.com/",
+           *         "network": "bluesky",
+           *         "description": "description",
+           *         "description_html": "description_html",
+           *         "banner_url": "banner_url",
+           *         "created_at": "2026-03-02T09:00:00.000Z",
+           *         "bot": true,
+           *         "counts": {
+           *           "followers": 1,
+           *           "following": 1,
+           *           "posts": 1,
+           *           "karma": 1
+           *         }
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialProfileEnvelope']
         }
       }
@@ -5531,6 +9039,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -5543,6 +9061,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -5555,6 +9083,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -5567,6 +9105,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -5579,6 +9127,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -5591,6 +9149,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -5603,6 +9171,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5615,6 +9193,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -5627,6 +9215,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5669,6 +9267,85 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": [
+           *         {
+           *           "id": "key_2b7c9d1e",
+           *           "network": "bluesky",
+           *           "kind": "post",
+           *           "url": "https://example.com/",
+           *           "author": {
+           *             "id": "key_2b7c9d1e",
+           *             "handle": "handle",
+           *             "display_name": "display_name",
+           *             "avatar_url": "avatar_url",
+           *             "url": "https://example.com/"
+           *           },
+           *           "created_at": "2026-03-02T09:00:00.000Z",
+           *           "title": "Short title",
+           *           "text": "text",
+           *           "html": "html",
+           *           "link_url": "link_url",
+           *           "language": "language",
+           *           "counts": {
+           *             "replies": 1,
+           *             "reposts": 1,
+           *             "likes": 1,
+           *             "quotes": 1,
+           *             "score": 1
+           *           },
+           *           "media": [
+           *             {
+           *               "type": "image",
+           *               "url": "https://example.com/",
+           *               "preview_url": "preview_url",
+           *               "alt": "alt"
+           *             }
+           *           ],
+           *           "reply_to": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "thread_root": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "quote_of": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "reposted_by": {
+           *             "author": {
+           *               "id": "key_2b7c9d1e",
+           *               "handle": "handle",
+           *               "display_name": "display_name",
+           *               "avatar_url": "avatar_url",
+           *               "url": "https://example.com/"
+           *             },
+           *             "at": "2026-03-02T09:00:00.000Z"
+           *           },
+           *           "sensitive": true,
+           *           "content_warning": "content_warning",
+           *           "deleted": true,
+           *           "dead": true
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "next_cursor": "next_cursor",
+           *         "has_more": true,
+           *         "limit": 1
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialPostListEnvelope']
         }
       }
@@ -5678,6 +9355,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -5690,6 +9377,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -5702,6 +9399,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -5714,6 +9421,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -5726,6 +9443,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -5738,6 +9465,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -5750,6 +9487,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5762,6 +9509,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -5774,6 +9531,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5813,6 +9580,85 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "network": "bluesky",
+           *       "data": [
+           *         {
+           *           "id": "key_2b7c9d1e",
+           *           "network": "bluesky",
+           *           "kind": "post",
+           *           "url": "https://example.com/",
+           *           "author": {
+           *             "id": "key_2b7c9d1e",
+           *             "handle": "handle",
+           *             "display_name": "display_name",
+           *             "avatar_url": "avatar_url",
+           *             "url": "https://example.com/"
+           *           },
+           *           "created_at": "2026-03-02T09:00:00.000Z",
+           *           "title": "Short title",
+           *           "text": "text",
+           *           "html": "html",
+           *           "link_url": "link_url",
+           *           "language": "language",
+           *           "counts": {
+           *             "replies": 1,
+           *             "reposts": 1,
+           *             "likes": 1,
+           *             "quotes": 1,
+           *             "score": 1
+           *           },
+           *           "media": [
+           *             {
+           *               "type": "image",
+           *               "url": "https://example.com/",
+           *               "preview_url": "preview_url",
+           *               "alt": "alt"
+           *             }
+           *           ],
+           *           "reply_to": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "thread_root": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "quote_of": {
+           *             "id": "key_2b7c9d1e",
+           *             "url": "https://example.com/"
+           *           },
+           *           "reposted_by": {
+           *             "author": {
+           *               "id": "key_2b7c9d1e",
+           *               "handle": "handle",
+           *               "display_name": "display_name",
+           *               "avatar_url": "avatar_url",
+           *               "url": "https://example.com/"
+           *             },
+           *             "at": "2026-03-02T09:00:00.000Z"
+           *           },
+           *           "sensitive": true,
+           *           "content_warning": "content_warning",
+           *           "deleted": true,
+           *           "dead": true
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "next_cursor": "next_cursor",
+           *         "has_more": true,
+           *         "limit": 1
+           *       },
+           *       "meta": {
+           *         "beta": true,
+           *         "upstream_status": 1,
+           *         "cached": true,
+           *         "fetched_at": "2026-03-02T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialPostListEnvelope']
         }
       }
@@ -5822,6 +9668,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -5834,6 +9690,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -5846,6 +9712,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "detail": "What happened, for people.",
+           *       "code": "not_found",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'not_found'
@@ -5858,6 +9734,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'invalid_request'
@@ -5870,6 +9756,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_rate_limited",
+           *       "title": "Upstream rate limit reached",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_rate_limited' | 'rate_limited'
@@ -5882,6 +9778,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -5894,6 +9800,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 502,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5906,6 +9822,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#no_healthy_endpoints",
+           *       "title": "No healthy endpoints",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "no_healthy_endpoints",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'no_healthy_endpoints' | 'store_unavailable' | 'database_unavailable'
@@ -5918,6 +9844,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#upstream_unavailable",
+           *       "title": "Target unavailable",
+           *       "status": 504,
+           *       "detail": "What happened, for people.",
+           *       "code": "upstream_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'upstream_unavailable'
@@ -5941,6 +9877,42 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "data": {
+           *         "platforms": [
+           *           {
+           *             "network": "bluesky",
+           *             "name": "ci",
+           *             "status": "beta",
+           *             "source": "source",
+           *             "endpoints": [
+           *               {
+           *                 "method": "GET",
+           *                 "path": "path",
+           *                 "summary": "summary"
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "excluded": [
+           *           {
+           *             "network": "bluesky",
+           *             "feature": "feature",
+           *             "code": "code",
+           *             "paths": [
+           *               "paths"
+           *             ],
+           *             "reason": "reason"
+           *           }
+           *         ]
+           *       },
+           *       "meta": {
+           *         "beta": true
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialPlatforms']
         }
       }
@@ -5950,6 +9922,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -5979,6 +9961,42 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "request_id": "req_6f1c2a9e0b7d4c3a",
+           *       "data": {
+           *         "platforms": [
+           *           {
+           *             "network": "bluesky",
+           *             "name": "ci",
+           *             "status": "beta",
+           *             "source": "source",
+           *             "endpoints": [
+           *               {
+           *                 "method": "GET",
+           *                 "path": "path",
+           *                 "summary": "summary"
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "excluded": [
+           *           {
+           *             "network": "bluesky",
+           *             "feature": "feature",
+           *             "code": "code",
+           *             "paths": [
+           *               "paths"
+           *             ],
+           *             "reason": "reason"
+           *           }
+           *         ]
+           *       },
+           *       "meta": {
+           *         "beta": true
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SocialPlatforms']
         }
       }
@@ -5988,6 +10006,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_api_key",
+           *       "title": "API key required",
+           *       "status": 401,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_api_key",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_api_key' | 'invalid_api_key'
@@ -6000,6 +10028,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#missing_scope",
+           *       "title": "Missing scope",
+           *       "status": 403,
+           *       "detail": "What happened, for people.",
+           *       "code": "missing_scope",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'missing_scope'
@@ -6012,6 +10050,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#rate_limited",
+           *       "title": "Rate limit exceeded",
+           *       "status": 429,
+           *       "detail": "What happened, for people.",
+           *       "code": "rate_limited",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'rate_limited'
@@ -6024,6 +10072,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'internal_error'
@@ -6036,6 +10094,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#store_unavailable",
+           *       "title": "Rate-limit store unavailable",
+           *       "status": 503,
+           *       "detail": "What happened, for people.",
+           *       "code": "store_unavailable",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'store_unavailable' | 'database_unavailable'
