@@ -929,23 +929,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    '/v2/docs': {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** This reference, for people (HTML) */
-        get: operations['reference'];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     '/v2/docs/errors': {
         parameters: {
             query?: never;
@@ -10080,30 +10063,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The OpenAPI 3.1 document. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-        };
-    };
-    reference: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Sallyport API",
+                     *         "version": "2.0.0"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
+                    'application/json': Record<string, never>;
                 };
-                content?: never;
             };
         };
     };
@@ -10116,12 +10093,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The error guide: every code, its HTTP status, when it happens and whether to retry. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">…</html>
+                     */
+                    'text/html': string;
+                };
             };
         };
     };
