@@ -115,8 +115,8 @@ export async function runDev(
     ),
     '',
     '  Or, without the dashboard:',
-    '    sallyport admin create-account --email you@example.com',
-    '    sallyport admin create-key --email you@example.com --name dev --scopes proxy,read',
+    '    npx sallyport admin create-account --email you@example.com',
+    '    npx sallyport admin create-key --email you@example.com --name dev --scopes proxy,read',
     `    curl -s -X POST '${gateway.url}/v2/proxy/fetch?region=us-east' -H 'x-api-key: <key>' -H 'content-type: application/json' -d '{"url":"https://example.com/"}'`,
     '',
   ]
