@@ -6474,7 +6474,10 @@ export interface operations {
                      *               "reposted_by": {
                      *                 "author": {
                      *                   "id": "key_2b7c9d1e",
-                     *                   "handle": "handle"
+                     *                   "handle": "handle",
+                     *                   "display_name": "display_name",
+                     *                   "avatar_url": "avatar_url",
+                     *                   "url": "https://example.com/"
                      *                 },
                      *                 "at": "2026-03-02T09:00:00.000Z"
                      *               },

@@ -110,7 +110,7 @@ function stringExample(schema: Json, name: string | undefined): string {
 /** A value that the schema accepts, from its own examples where it has them. */
 export function exampleOf(document: Document, given: Json | undefined, name?: string, depth = 0): unknown {
   const schema = resolve(document, given)
-  if (schema === undefined || depth > 8) return undefined
+  if (schema === undefined || depth > 24) return undefined
   if (schema.example !== undefined) return schema.example
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0]
   if (schema.const !== undefined) return schema.const
@@ -147,6 +147,8 @@ export function exampleOf(document: Document, given: Json | undefined, name?: st
       return out
     }
     case 'array': {
+      // Recursive schemas (a thread's replies) end in an empty list, which every array schema here accepts.
+      if (depth > 6) return []
       const item = exampleOf(document, schema.items as Json | undefined, name, depth + 1)
       return item === undefined ? [] : [item]
     }
