@@ -31,7 +31,7 @@ const commands = [
   ['fetch'],
 ]
 
-describe('the sallyport command', { timeout: 240_000 }, () => {
+describe('the sallyport command', { timeout: 900_000 }, () => {
   let service: DevService
   let target: CountingTarget
   let work: string

@@ -47,7 +47,7 @@ function recordingFetch(sent: Sent[], loseFirstFetchAnswer = false): typeof fetc
   }
 }
 
-describe('sallyport/client against the running service', { timeout: 180_000 }, () => {
+describe('sallyport/client against the running service', { timeout: 600_000 }, () => {
   let service: DevService
   let target: CountingTarget
 
