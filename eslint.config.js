@@ -86,7 +86,7 @@ const boundaries = [
 ]
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'test-artifacts/', 'bench/results/'] },
+  { ignores: ['node_modules/', 'data/', 'test-artifacts/', 'bench/results/', 'dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -123,6 +123,18 @@ export default tseslint.config(
   },
   ...boundaries,
   {
+    // The client is a library for other programs: its documented defaults are SALLYPORT_API_KEY and
+    // SALLYPORT_BASE_URL, and it uses nothing of the service's own code.
+    files: ['src/client/**/*.ts'],
+    rules: {
+      'no-restricted-properties': 'off',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*'], message: 'The client stands alone: it imports only src/client.' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: {
       'no-restricted-properties': 'off',
@@ -148,5 +160,5 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['eslint.config.js', 'bin/*.js'], ...tseslint.configs.disableTypeChecked },
 )

@@ -2,9 +2,8 @@
  * `sallyport admin create-account` and `create-key` (DESIGN 4), and `sallyport migrate`. They work on the
  * database directly (migrating it first), so they run beside a live gateway or before the first start.
  */
-import { parseArgs } from 'node:util'
-import { loadDatabaseConfig } from '../config/database-config.ts'
 import { ConfigError } from '../config/env-parsing.ts'
+import { loadDatabaseConfig } from '../config/database-config.ts'
 import { describeDatabase, openDatabase, type Database } from '../infra/database/database.ts'
 import { migrateToLatest } from '../infra/database/migrator.ts'
 import { randomBase62 } from '../shared/ids.ts'
@@ -16,17 +15,12 @@ function withAccounts<T>(work: (stack: AccountStack) => Promise<T>): Promise<T> 
   return withAdminAccounts(loadDatabaseConfig(), work)
 }
 
-function requireEmail(email: string | undefined, command: string): string {
-  if (email === undefined || email.trim() === '') throw new ConfigError(`${command} needs --email ADDRESS`)
+function requireEmail(email: string, command: string): string {
+  if (email.trim() === '') throw new ConfigError(`${command} needs --email ADDRESS`)
   return email
 }
 
-export async function createAccount(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: { email: { type: 'string' }, password: { type: 'string' } },
-    strict: true,
-  })
+export async function createAccount(values: { email: string; password?: string }): Promise<void> {
   const email = requireEmail(values.email, 'create-account')
   const password = values.password ?? randomBase62(20)
   const account = await withAccounts((stack) => stack.accounts.createVerifiedAccount(email, password))
@@ -34,27 +28,26 @@ export async function createAccount(args: string[]): Promise<void> {
   if (values.password === undefined) console.log(`password: ${password}`)
 }
 
-function parseScopes(raw: string | undefined): Scope[] {
-  const wanted = (raw ?? '')
+/** `proxy,read` as the scopes it names; an unknown or empty one is named with the known ones. */
+export function parseScopes(raw: string): Scope[] {
+  const wanted = raw
     .split(',')
     .map((scope) => scope.trim())
     .filter((scope) => scope !== '')
   const unknown = wanted.filter((scope) => !(knownScopes as readonly string[]).includes(scope))
-  if (wanted.length === 0 || unknown.length > 0) {
-    throw new ConfigError(`--scopes is a comma-separated list of ${knownScopes.join(', ')}`)
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `unknown scope ${unknown.map((scope) => `'${scope}'`).join(', ')}; a comma-separated list of ${knownScopes.join(', ')}`,
+    )
   }
+  if (wanted.length === 0)
+    throw new ConfigError(`no scope given; a comma-separated list of ${knownScopes.join(', ')}`)
   return knownScopes.filter((scope) => wanted.includes(scope))
 }
 
-export async function createKey(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: { email: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' } },
-    strict: true,
-  })
+export async function createKey(values: { email: string; name: string; scopes: Scope[] }): Promise<void> {
   const email = requireEmail(values.email, 'create-key')
-  if (values.name === undefined) throw new ConfigError('create-key needs --name NAME')
-  const scopes = parseScopes(values.scopes)
+  const scopes = values.scopes
   const name = values.name
   const { account, minted } = await withAccounts(async (stack) => {
     const found = await stack.accounts.findByEmail(email)
@@ -70,8 +63,7 @@ export async function createKey(args: string[]): Promise<void> {
   console.log('The key is shown this once: only its digest is stored.')
 }
 
-export async function runMigrate(args: string[]): Promise<void> {
-  parseArgs({ args, options: {}, strict: true })
+export async function runMigrate(): Promise<void> {
   const config = loadDatabaseConfig()
   // No statement time-out here: a migration may rewrite a large table, and an operator is watching.
   const db: Database = openDatabase({

@@ -1,40 +1,50 @@
-/** `sallyport admin ...`: operator commands. Each prints what it did. */
-import { parseArgs } from 'node:util'
+/** `sallyport admin drain-node`: take egress nodes out of service, or back in. */
 import { ConfigError } from '../config/env-parsing.ts'
-import { loadGatewayConfig } from '../config/gateway-config.ts'
+import { loadDatabaseConfig } from '../config/database-config.ts'
+import { loadGatewayConfig, type GatewayConfig } from '../config/gateway-config.ts'
 import { systemClock } from '../shared/clock.ts'
-import { isRegion } from '../shared/regions.ts'
+import type { Region } from '../shared/regions.ts'
 import { createNodeClient } from '../gateway/fleet/node-client.ts'
-import { createAccount, createKey } from './account-admin.ts'
-import { setLimits } from './limits-admin.ts'
-import { setPlan, usageReport } from './billing-admin.ts'
+import { readDevFleet } from './dev-fleet.ts'
+
+/**
+ * The fleet to reach: SALLYPORT_NODES and SALLYPORT_FLEET_SECRET when set; otherwise the nodes of the
+ * `sallyport dev` running on this data dir (it writes them there: dev-fleet.ts).
+ */
+async function fleetToReach(): Promise<Pick<GatewayConfig, 'nodes' | 'fleetSecret'>> {
+  let fromEnvironment: GatewayConfig | undefined
+  let refusal: unknown
+  try {
+    fromEnvironment = loadGatewayConfig({ port: 0 })
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    refusal = error
+  }
+  if (fromEnvironment !== undefined && fromEnvironment.nodes.length > 0) return fromEnvironment
+  const { dataDir } = loadDatabaseConfig()
+  const dev = await readDevFleet(dataDir)
+  if (dev !== undefined) return dev
+  throw new ConfigError(
+    `no fleet to reach: set SALLYPORT_NODES and SALLYPORT_FLEET_SECRET, or start sallyport dev on this data dir (${dataDir})` +
+      (refusal instanceof Error ? ` (${refusal.message})` : ''),
+  )
+}
 
 /**
  * Drain state lives on the node itself and every gateway reads it with its next health probe, so one
  * command reaches the whole fleet without shared storage. A restarted node comes back in service.
  */
-async function drainNode(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      node: { type: 'string' },
-      region: { type: 'string' },
-      undo: { type: 'boolean', default: false },
-    },
-    strict: true,
-  })
+export async function drainNode(values: { node?: string; region?: Region; undo: boolean }): Promise<void> {
   const target = values.node ?? values.region
   if (target === undefined || (values.node !== undefined && values.region !== undefined)) {
-    throw new ConfigError('drain-node takes --node DEVICE_ID|URL or --region REGION')
+    throw new ConfigError('drain-node takes --node DEVICE_ID|URL or --region REGION, one of the two')
   }
-  if (values.region !== undefined && !isRegion(values.region))
-    throw new ConfigError(`unknown region ${values.region}`)
-  const config = loadGatewayConfig({ port: 0 })
+  const fleet = await fleetToReach()
   let matched = 0
-  for (const endpoint of config.nodes) {
+  for (const endpoint of fleet.nodes) {
     const client = createNodeClient({
       url: endpoint.url,
-      fleetSecret: config.fleetSecret,
+      fleetSecret: fleet.fleetSecret,
       clock: systemClock,
       jobTimeoutMs: 5_000,
     })
@@ -59,27 +69,5 @@ async function drainNode(args: string[]): Promise<void> {
   if (matched === 0) {
     console.error(`no node matched ${target}`)
     process.exitCode = 1
-  }
-}
-
-export async function runAdmin(args: string[]): Promise<void> {
-  const [command, ...rest] = args
-  switch (command) {
-    case 'drain-node':
-      return drainNode(rest)
-    case 'create-account':
-      return createAccount(rest)
-    case 'create-key':
-      return createKey(rest)
-    case 'set-limits':
-      return setLimits(rest)
-    case 'set-plan':
-      return setPlan(rest)
-    case 'usage-report':
-      return usageReport(rest)
-    default:
-      throw new ConfigError(
-        `unknown admin command ${JSON.stringify(command ?? '')}; known: drain-node, create-account, create-key, set-limits, set-plan, usage-report`,
-      )
   }
 }

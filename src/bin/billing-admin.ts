@@ -4,9 +4,8 @@
  * start. Gateways see a new plan within their standing cache time (5 s).
  */
 import { writeFile } from 'node:fs/promises'
-import { parseArgs } from 'node:util'
-import { loadDatabaseConfig } from '../config/database-config.ts'
 import { ConfigError } from '../config/env-parsing.ts'
+import { loadDatabaseConfig } from '../config/database-config.ts'
 import { loadPlanOverrides } from '../config/limits-config.ts'
 import { systemClock } from '../shared/clock.ts'
 import type { AccountStack } from '../gateway/accounts/account-stack.ts'
@@ -15,6 +14,7 @@ import { displayUsd } from '../gateway/billing/money.ts'
 import { withAdminAccounts } from './admin-accounts.ts'
 import { parseMonth, periodOf } from '../gateway/billing/period.ts'
 import { createPlanCatalog, describePlan, isPlanId, planIds } from '../gateway/billing/plans.ts'
+import type { PlanId } from '../gateway/billing/standing.ts'
 import { statementsCsv } from '../gateway/billing/statement-csv.ts'
 
 function withBilling<T>(
@@ -31,16 +31,22 @@ function withBilling<T>(
   )
 }
 
-export async function setPlan(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: { email: { type: 'string' }, plan: { type: 'string' } },
-    strict: true,
-  })
+/** `--plan`'s value; an unknown one is named with the known ones. */
+export function parsePlan(raw: string): PlanId {
+  if (!isPlanId(raw)) throw new ConfigError(`unknown plan '${raw}'; one of ${planIds.join(', ')}`)
+  return raw
+}
+
+/** `--month`'s value, YYYY-MM. */
+export function parseMonthFlag(raw: string): string {
+  if (parseMonth(raw) === undefined) throw new ConfigError(`'${raw}' is not a month; YYYY-MM, e.g. 2026-03`)
+  return raw
+}
+
+export async function setPlan(values: { email: string; plan: PlanId }): Promise<void> {
   const email = values.email
-  if (email === undefined || email.trim() === '') throw new ConfigError('set-plan needs --email ADDRESS')
+  if (email.trim() === '') throw new ConfigError('set-plan needs --email ADDRESS')
   const planId = values.plan
-  if (!isPlanId(planId)) throw new ConfigError(`set-plan needs --plan ${planIds.join('|')}`)
   const lines = await withBilling(async ({ accounts, billing }) => {
     const account = await accounts.accounts.findByEmail(email)
     if (account === undefined) throw new ConfigError(`no account for ${email}`)
@@ -72,14 +78,9 @@ export async function setPlan(args: string[]): Promise<void> {
   for (const line of lines) console.log(line)
 }
 
-export async function usageReport(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: { month: { type: 'string' }, out: { type: 'string' } },
-    strict: true,
-  })
-  const period = values.month === undefined ? undefined : parseMonth(values.month)
-  if (period === undefined) throw new ConfigError('usage-report needs --month YYYY-MM')
+export async function usageReport(values: { month: string; out?: string }): Promise<void> {
+  const period = parseMonth(values.month)
+  if (period === undefined) throw new ConfigError(`'${values.month}' is not a month; YYYY-MM, e.g. 2026-03`)
   const statements = await withBilling(({ billing }) => billing.billing.statements(period))
   const csv = statementsCsv(period.month, statements)
   const total = statements.reduce((sum, statement) => sum + statement.charge.totalCents, 0)

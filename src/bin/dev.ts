@@ -14,6 +14,7 @@ import { regions } from '../shared/regions.ts'
 import { createNodeClient } from '../gateway/fleet/node-client.ts'
 import { createNodeMetrics } from '../node/metrics.ts'
 import { systemClock } from '../shared/clock.ts'
+import { removeDevFleet, writeDevFleet } from './dev-fleet.ts'
 import { inProcessNodeClient } from './in-process-node-client.ts'
 import { closeOnSignals, startGateway, startNode, warnAboutAllowTargets } from './servers.ts'
 
@@ -30,7 +31,7 @@ export async function runDev(
 ): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { port: { type: 'string' }, 'node-port-base': { type: 'string' } },
+    options: { port: { type: 'string' }, host: { type: 'string' }, 'node-port-base': { type: 'string' } },
     strict: true,
   })
   const fleetSecret = randomBytes(32).toString('base64url')
@@ -60,10 +61,16 @@ export async function runDev(
   warnAboutAllowTargets(loadNodeConfig({ region: 'us-east' }, env).allowTargets)
   const endpoints: NodeEndpoint[] = nodes.map((node, index) => ({ region: regions[index]!, url: node.url }))
   const config = loadGatewayConfig(
-    { nodes: endpoints, ...(values.port !== undefined && { port: Number(values.port) }) },
+    {
+      nodes: endpoints,
+      ...(values.port !== undefined && { port: Number(values.port) }),
+      ...(values.host !== undefined && { host: values.host }),
+    },
     env,
   )
   const fetchers = new Map(nodes.map((node) => [node.url, node.fetcher]))
+  // If the gateway cannot start (its port is taken, say), the nodes stop too and the error reaches the CLI.
+  const stopNodes = () => Promise.all(nodes.map((node) => node.close()))
   const gateway = await startGateway(config, {
     ...seams,
     ...(registry !== undefined && { registry }),
@@ -77,7 +84,12 @@ export async function runDev(
         }),
         fetchers.get(endpoint.url)!,
       ),
+  }).catch(async (error: unknown) => {
+    await stopNodes()
+    throw error
   })
+  // For `sallyport admin drain-node` (dev-fleet.ts): the fleet secret and nodes dev made up.
+  await writeDevFleet(config.dataDir, { pid: process.pid, fleetSecret: config.fleetSecret, nodes: endpoints })
 
   const lines = [
     '',
@@ -100,8 +112,8 @@ export async function runDev(
     ),
     '',
     '  Or, without the dashboard:',
-    '    sallyport admin create-account --email you@example.com',
-    '    sallyport admin create-key --email you@example.com --name dev --scopes proxy,read',
+    '    npx sallyport admin create-account --email you@example.com',
+    '    npx sallyport admin create-key --email you@example.com --name dev --scopes proxy,read',
     `    curl -s -X POST '${gateway.url}/v2/proxy/fetch?region=us-east' -H 'x-api-key: <key>' -H 'content-type: application/json' -d '{"url":"https://example.com/"}'`,
     '',
   ]
@@ -109,7 +121,8 @@ export async function runDev(
   closeOnSignals(
     async () => {
       await gateway.close()
-      await Promise.all(nodes.map((node) => node.close()))
+      await stopNodes()
+      await removeDevFleet(config.dataDir, process.pid)
     },
     config.shutdownTimeoutMs,
     gateway.app.log,

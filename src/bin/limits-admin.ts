@@ -4,9 +4,8 @@
  * (rate-limits/account-limits.ts caches them that long). The global per-host ceiling is not per account:
  * it is SALLYPORT_GLOBAL_HOST_LIMIT.
  */
-import { parseArgs } from 'node:util'
-import { loadDatabaseConfig } from '../config/database-config.ts'
 import { ConfigError } from '../config/env-parsing.ts'
+import { loadDatabaseConfig } from '../config/database-config.ts'
 import { loadLimitsConfig } from '../config/limits-config.ts'
 import { openDatabase } from '../infra/database/database.ts'
 import { migrateToLatest } from '../infra/database/migrator.ts'
@@ -33,32 +32,23 @@ const flags = {
   'max-in-flight': 'maxInFlight',
 } as const satisfies Record<string, keyof LimitOverrides>
 
-function limit(flag: string, raw: string): number {
+/** One limit flag's value: a whole number from 1 to a billion. */
+export function parseLimit(raw: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > maxLimit) {
-    throw new ConfigError(`--${flag} must be a whole number from 1 to ${maxLimit.toLocaleString('en-US')}`)
+    throw new ConfigError(`'${raw}' is not a whole number from 1 to ${maxLimit.toLocaleString('en-US')}`)
   }
   return Number(raw)
 }
 
-export async function setLimits(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      email: { type: 'string' },
-      'fetch-per-minute': { type: 'string' },
-      'host-per-minute': { type: 'string' },
-      'general-per-minute': { type: 'string' },
-      'max-in-flight': { type: 'string' },
-      reset: { type: 'boolean', default: false },
-    },
-    strict: true,
-  })
-  const email = values.email === undefined ? undefined : normaliseEmail(values.email)
-  if (email === undefined) throw new ConfigError('set-limits needs --email ADDRESS')
+export const limitFlags = flags
+
+export async function setLimits(values: LimitOverrides & { email: string; reset: boolean }): Promise<void> {
+  const email = normaliseEmail(values.email)
+  if (email === undefined) throw new ConfigError(`'${values.email}' is not an e-mail address`)
   const changes: LimitOverrides = {}
-  for (const [flag, field] of Object.entries(flags)) {
-    const raw = values[flag as keyof typeof flags]
-    if (raw !== undefined) changes[field] = limit(flag, raw)
+  for (const field of Object.values(flags)) {
+    const value = values[field]
+    if (value !== undefined) changes[field] = value
   }
 
   const config = loadDatabaseConfig()

@@ -1,41 +1,31 @@
 /** `sallyport gateway` and `sallyport node`: one production process each. */
-import { parseArgs } from 'node:util'
 import { ConfigError } from '../config/env-parsing.ts'
 import { loadGatewayConfig } from '../config/gateway-config.ts'
 import { loadNodeConfig } from '../config/node-config.ts'
 import { closeOnSignals, startGateway, startNode, warnAboutAllowTargets } from './servers.ts'
-
-function port(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`--port must be a number, got ${JSON.stringify(raw)}`)
-  return Number(raw)
-}
 
 /** Where the operator listener serves `/metrics`, for the "listening" line. */
 function metricsUrl(operatorUrl: string | undefined): { metrics_url?: string } {
   return operatorUrl === undefined ? {} : { metrics_url: `${operatorUrl}/metrics` }
 }
 
-export async function runNode(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      region: { type: 'string' },
-      host: { type: 'string' },
-      port: { type: 'string' },
-      'egress-address': { type: 'string' },
-      'public-ip': { type: 'string' },
-      'device-id': { type: 'string' },
-    },
-    strict: true,
-  })
+export type NodeOptions = {
+  region?: string
+  host?: string
+  port?: number
+  egressAddress?: string
+  publicIp?: string
+  deviceId?: string
+}
+
+export async function runNode(values: NodeOptions): Promise<void> {
   const config = loadNodeConfig({
     ...(values.region !== undefined && { region: values.region }),
     ...(values.host !== undefined && { host: values.host }),
-    ...(values.port !== undefined && { port: port(values.port)! }),
-    ...(values['egress-address'] !== undefined && { egressAddress: values['egress-address'] }),
-    ...(values['public-ip'] !== undefined && { publicIp: values['public-ip'] }),
-    ...(values['device-id'] !== undefined && { deviceId: values['device-id'] }),
+    ...(values.port !== undefined && { port: values.port }),
+    ...(values.egressAddress !== undefined && { egressAddress: values.egressAddress }),
+    ...(values.publicIp !== undefined && { publicIp: values.publicIp }),
+    ...(values.deviceId !== undefined && { deviceId: values.deviceId }),
   })
   warnAboutAllowTargets(config.allowTargets)
   const node = await startNode(config)
@@ -52,15 +42,10 @@ export async function runNode(args: string[]): Promise<void> {
   closeOnSignals(() => node.close(), config.shutdownTimeoutMs, node.app.log)
 }
 
-export async function runGateway(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: { host: { type: 'string' }, port: { type: 'string' } },
-    strict: true,
-  })
+export async function runGateway(values: { host?: string; port?: number }): Promise<void> {
   const config = loadGatewayConfig({
     ...(values.host !== undefined && { host: values.host }),
-    ...(values.port !== undefined && { port: port(values.port)! }),
+    ...(values.port !== undefined && { port: values.port }),
   })
   if (config.nodes.length === 0) throw new ConfigError('SALLYPORT_NODES names no egress node: region=url,...')
   const gateway = await startGateway(config)

@@ -58,7 +58,11 @@ export async function startNode(
 ): Promise<Running & { deviceId: string; publicIp: string; fetcher: Fetcher }> {
   const deps = createNodeDeps(config, options)
   const app = buildNode(deps)
-  await app.listen({ host: config.host, port: config.port })
+  await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
+    await app.close()
+    await deps.close()
+    throw error
+  })
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const operator = await listenForOperator(config.operator, deps.registry, async () => {
@@ -105,7 +109,12 @@ export async function startGateway(
   const app = buildGateway(adjust(runtime))
   await app.ready()
   await runtime.fleet.start()
-  await app.listen({ host: config.host, port: config.port })
+  // A port in use must not leave the stores and the fleet's probes holding the process open.
+  await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
+    await app.close()
+    await runtime.close()
+    throw error
+  })
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`

@@ -32,6 +32,8 @@ describe('the outbox mailer (no SMTP configured)', () => {
     assert.match(eml, /^From: Sallyport <no-reply@sallyport\.test>$/m)
     assert.match(eml, /^Subject: Confirm your address$/m)
     assert.ok(eml.includes('verify?token=3Dabc') || eml.includes('verify?token=abc'))
+    // The link whole and decoded, in a header a person sees first.
+    assert.ok(eml.split('\n').includes(`X-Sallyport-Link: ${link}`), eml)
     assert.equal(logged.length, 1)
     const fields = logged[0] as Record<string, unknown>
     assert.equal(fields.account_id, 'acct_1')

@@ -50,7 +50,13 @@ function createOutboxMailer({ outboxDir, from, log }: MailerSettings): Mailer {
   let created = false
   return {
     send: async (message, context) => {
-      const info = await transport.sendMail({ ...message, from })
+      // The body is quoted-printable (a long link is cut with `=` line ends and cannot be pasted as it is):
+      // the link also goes, decoded and whole, in a header at the top of the file where a person looks.
+      const info = await transport.sendMail({
+        ...message,
+        from,
+        ...(context.link !== undefined && { headers: { 'X-Sallyport-Link': context.link } }),
+      })
       if (!created) {
         mkdirSync(outboxDir, { recursive: true, mode: 0o700 })
         created = true

@@ -34,7 +34,7 @@ export const usageSection = html`<section id="usage" class="card" aria-labelledb
   </dl>
   <p class="hint">
     A billable request is a fetch that returned an envelope; errors and idempotent replays are free. Months
-    are calendar months in UTC and counts lag by about a second. Prices: <a href="/v2/plans">the plans</a>.
+    are calendar months in UTC and counts lag by about a second. Prices: <a href="/plans">the plans</a>.
   </p>
 </section>`
 

@@ -84,14 +84,31 @@ describe('the OpenAPI document', () => {
     const page = await gw.app.inject({ method: 'GET', url: '/v2/docs' })
     assert.equal(page.statusCode, 200)
     assert.match(page.headers['content-type'] as string, /^text\/html/)
-    assert.match(page.body, /POST<\/span> <code>\/v2\/proxy\/fetch<\/code>/)
+    assert.match(page.body, /<title>Sallyport API reference<\/title>/)
     const assets = [...page.body.matchAll(/(?:href|src)="([^"#]+)"/g)].map((m) => m[1]!)
     assert.ok(assets.length > 0)
     for (const asset of assets) {
-      assert.ok(asset.startsWith('/'), `${asset} is served by the service, not a CDN`)
+      assert.ok(asset.startsWith('/v2/docs/'), `${asset} is served by the service, not a CDN`)
+      const served = await gw.app.inject({ method: 'GET', url: asset })
+      assert.equal(served.statusCode, 200, asset)
+      // Nothing the page loads reaches for web fonts or stylesheets elsewhere.
+      assert.doesNotMatch(
+        served.body,
+        /@import\s+url\(\s*["']?https?:|fonts\.googleapis|fonts\.gstatic/,
+        asset,
+      )
     }
+    const spec = await gw.app.inject({ method: 'GET', url: '/v2/docs/json' })
+    assert.match(spec.json().info.description, /## Contents/)
     const css = await gw.app.inject({ method: 'GET', url: '/v2/docs/assets/docs.css' })
     assert.equal(css.statusCode, 200)
     assert.match(css.headers['content-type'] as string, /^text\/css/)
+  })
+
+  it('publishes no team-internal section numbers', async (t) => {
+    const gw = await buildTestGateway()
+    t.after(() => gw.close())
+    const document = await gw.app.inject({ method: 'GET', url: '/v2/docs/openapi.json' })
+    assert.doesNotMatch(document.body, /\((SPEC|DESIGN) \d/)
   })
 })

@@ -4,6 +4,7 @@
  */
 import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
+import { withExamples } from '../routes/docs/examples.ts'
 
 export const apiDescription = `Sallyport fetches a URL from an egress node in the cloud region you choose and returns the
 target's response in a flat JSON envelope.
@@ -63,6 +64,11 @@ export function registerOpenApi(app: FastifyInstance): void {
         },
       },
     },
+    // Request and response examples and code samples on every operation, generated from the schemas.
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? withExamples(documentObject.openapiObject)
+        : documentObject.swaggerObject,
     refResolver: {
       // Shared schemas keep their $id as their component name: `#/components/schemas/FetchEnvelope`.
       buildLocalReference: (json, _baseUri, _fragment, index) =>

@@ -44,7 +44,7 @@ export const AccountSchema = Type.Object(
         requests_left: Type.Integer({ minimum: 0 }),
         requests_included: Type.Integer({ description: 'Billable requests the trial includes: 1,000.' }),
       },
-      { description: 'The trial (SPEC 5.7): 30 days and 1,000 requests across all keys of the account.' },
+      { description: 'The trial: 30 days and 1,000 requests across all keys of the account.' },
     ),
   },
   { $id: 'Account', description: 'The signed-in account.' },

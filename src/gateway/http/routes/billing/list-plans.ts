@@ -19,7 +19,7 @@ export function registerListPlans(app: FastifyInstance, catalog: PlanCatalog): v
           'The trial and the paid plans: monthly fee, included requests, the price of requests beyond them, ' +
           'and the rate limits per account. Amounts come as decimal USD strings and as integer cents. A ' +
           'billable request is a fetch that returned an envelope; errors and idempotent replays are free. ' +
-          'Moving to a paid plan starts with an e-mail exchange with our billing contact (SPEC 5.8).',
+          'Moving to a paid plan starts with an e-mail exchange with our billing contact.',
         response: { 200: Type.Ref('PlanList'), ...errorResponses(commonErrors) },
       },
     },

@@ -1,23 +1,18 @@
 /**
- * The human-readable reference at /v2/docs, rendered on the server from the same OpenAPI document the
- * service publishes: no script, no CDN, one stylesheet served by the service itself.
+ * The pages rendered on the server beside the reference (reference-ui.ts): the error guide at
+ * /v2/docs/errors, the plans at /plans and the landing page at /. No script, no CDN, one stylesheet
+ * served by the service itself.
  */
 import { errorCodes, errorStatus, errorTitle } from '../../../../shared/errors.ts'
 import { escapeHtml } from '../../../../shared/escape-html.ts'
 import { errorGuide } from './error-guide.ts'
-
-type Json = Record<string, unknown>
-
-function text(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
-}
 
 /** Inline code spans only: the descriptions are our own text. */
 function prose(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>')
 }
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -28,118 +23,13 @@ function page(title: string, body: string): string {
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
-<header><nav aria-label="Reference"><a href="/v2/docs">API reference</a> <a href="/v2/docs/errors">Errors</a> <a href="/v2/docs/openapi.json">openapi.json</a></nav></header>
+<header><nav aria-label="Site"><a href="/">Sallyport</a> <a href="/v2/docs">API reference</a> <a href="/v2/docs/errors">Errors</a> <a href="/plans">Plans</a> <a href="/dashboard">Dashboard</a></nav></header>
 <main id="main">
 ${body}
 </main>
 </body>
 </html>
 `
-}
-
-function refName(schema: unknown): string | undefined {
-  const ref = (schema as Json | undefined)?.$ref
-  return typeof ref === 'string' ? ref.split('/').pop() : undefined
-}
-
-function schemaType(schema: Json | undefined): string {
-  if (schema === undefined) return ''
-  const name = refName(schema)
-  if (name !== undefined) return `<a href="#schema-${escapeHtml(name)}">${escapeHtml(name)}</a>`
-  if (Array.isArray(schema.enum))
-    return schema.enum.map((v) => `<code>${escapeHtml(String(v))}</code>`).join(' | ')
-  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Json[]).map(schemaType).join(' | ')
-  if (schema.const !== undefined) return `<code>${escapeHtml(JSON.stringify(schema.const))}</code>`
-  if (schema.type === 'array') return `array of ${schemaType(schema.items as Json | undefined)}`
-  return escapeHtml(text(schema.type ?? 'object'))
-}
-
-function fieldsTable(schema: Json): string {
-  const properties = (schema.properties ?? {}) as Record<string, Json>
-  const required = new Set((schema.required ?? []) as string[])
-  const rows = Object.entries(properties).map(
-    ([name, field]) =>
-      `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? '' : ' <span class="opt">optional</span>'}</td><td>${schemaType(field)}</td><td>${prose(text(field.description ?? ''))}</td></tr>`,
-  )
-  if (rows.length === 0) return ''
-  return `<table><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Meaning</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
-}
-
-/** The codes an error response lists: `allOf: [Problem, {properties: {code: {enum}}}]`. */
-function errorCodesOf(schema: Json | undefined): string[] | undefined {
-  const parts = schema?.allOf as Json[] | undefined
-  const code = ((parts?.[1]?.properties ?? {}) as Record<string, Json>).code
-  return Array.isArray(code?.enum) ? (code.enum as string[]) : undefined
-}
-
-function operation(method: string, path: string, op: Json): string {
-  const id = `op-${(text(op.operationId) || `${method}-${path}`).replace(/[^A-Za-z0-9-]/g, '-')}`
-  const parts = [
-    `<section id="${id}" aria-labelledby="${id}-h"><h3 id="${id}-h"><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`,
-  ]
-  if (typeof op.summary === 'string') parts.push(`<p class="summary">${prose(op.summary)}</p>`)
-  if (typeof op.description === 'string')
-    parts.push(...op.description.split('\n\n').map((p) => `<p>${prose(p)}</p>`))
-  const parameters = (op.parameters ?? []) as Json[]
-  if (parameters.length > 0) {
-    parts.push(
-      '<h4>Parameters</h4><table><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Meaning</th></tr></thead><tbody>',
-    )
-    for (const p of parameters) {
-      parts.push(
-        `<tr><td><code>${escapeHtml(String(p.name))}</code></td><td>${escapeHtml(String(p.in))}</td><td>${schemaType(p.schema as Json)}</td><td>${prose(text(p.description) || text((p.schema as Json | undefined)?.description))}</td></tr>`,
-      )
-    }
-    parts.push('</tbody></table>')
-  }
-  const body = ((op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.[
-    'application/json'
-  ]
-  if (body !== undefined) parts.push(`<h4>Request body</h4>${fieldsTable(body.schema as Json)}`)
-  const responses = (op.responses ?? {}) as Record<string, Json>
-  parts.push(
-    '<h4>Responses</h4><table><thead><tr><th scope="col">Status</th><th scope="col">Body</th></tr></thead><tbody>',
-  )
-  for (const [status, response] of Object.entries(responses)) {
-    const content = (response.content ?? {}) as Record<string, Json>
-    const schema = Object.values(content)[0]?.schema as Json | undefined
-    const codes = errorCodesOf(schema)
-    const what = codes
-      ? codes.map((code) => `<a href="/v2/docs/errors#${code}"><code>${code}</code></a>`).join(', ')
-      : `${schemaType(schema)} ${prose(text(response.description ?? ''))}`
-    parts.push(`<tr><td>${escapeHtml(status)}</td><td>${what}</td></tr>`)
-  }
-  parts.push('</tbody></table></section>')
-  return parts.join('\n')
-}
-
-export function renderReference(document: Json): string {
-  const info = document.info as Json
-  const paths = (document.paths ?? {}) as Record<string, Record<string, Json>>
-  const operations = Object.entries(paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => ({ path, method, op })),
-  )
-  const tags = (document.tags ?? []) as Json[]
-  const sections = tags.map((tag) => {
-    const ops = operations.filter(({ op }) => ((op.tags ?? []) as string[]).includes(String(tag.name)))
-    if (ops.length === 0) return ''
-    return `<h2 id="tag-${escapeHtml(String(tag.name))}">${escapeHtml(String(tag.name))}</h2><p>${prose(text(tag.description ?? ''))}</p>${ops.map(({ method, path, op }) => operation(method, path, op)).join('\n')}`
-  })
-  const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>
-  const schemaSections = Object.entries(schemas)
-    .map(
-      ([name, schema]) =>
-        `<section id="schema-${escapeHtml(name)}"><h3><code>${escapeHtml(name)}</code></h3><p>${prose(text(schema.description ?? ''))}</p>${fieldsTable(schema)}${Array.isArray(schema.anyOf) ? `<p>One of ${schemaType(schema)}.</p>` : ''}</section>`,
-    )
-    .join('\n')
-  const intro = text(info.description ?? '')
-    .split('\n\n')
-    .map((p) => `<p>${prose(p.replaceAll('\n', ' '))}</p>`)
-    .join('')
-  return page(
-    String(info.title),
-    `<h1>${escapeHtml(String(info.title))} <small>v${escapeHtml(String(info.version))}</small></h1>${intro}${sections.join('\n')}<h2 id="schemas">Schemas</h2>${schemaSections}`,
-  )
 }
 
 export function renderErrors(): string {
@@ -157,13 +47,65 @@ export function renderErrors(): string {
   )
 }
 
+type Amount = { usd: string; cents: number }
+type PlanBody = {
+  id: string
+  name: string
+  monthly_fee: Amount
+  included_requests: number
+  overage_per_1000: Amount
+  trial_days?: number
+  limits: { fetch_per_minute: number; host_per_minute: number; general_per_minute: number; in_flight: number }
+}
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+/** The plans page, from the same answer as GET /v2/plans. */
+export function renderPlans(list: { currency: string; plans: PlanBody[] }): string {
+  const rows = list.plans
+    .map(
+      (plan) =>
+        `<tr><th scope="row">${escapeHtml(plan.name)}</th><td>${plan.id === 'trial' ? `free for ${plan.trial_days ?? 30} days` : `${escapeHtml(plan.monthly_fee.usd)} ${escapeHtml(list.currency)}`}</td>` +
+        `<td>${count(plan.included_requests)}</td><td>${plan.id === 'trial' ? 'none' : `${escapeHtml(plan.overage_per_1000.usd)} ${escapeHtml(list.currency)} / 1,000`}</td></tr>`,
+    )
+    .join('\n')
+  const limits = list.plans[0]?.limits
+  return page(
+    'Sallyport plans',
+    `<h1>Plans</h1>
+<table><thead><tr><th scope="col">Plan</th><th scope="col">A month</th><th scope="col">Requests included</th><th scope="col">Beyond that</th></tr></thead><tbody>${rows}</tbody></table>
+<p>A billable request is a fetch that returned an envelope; errors and idempotent replays are free. Months are calendar months in UTC; requests beyond the plan are prorated and the month's overage rounded up to the cent.</p>
+${limits === undefined ? '' : `<p>Rate limits per account, on every plan: ${count(limits.fetch_per_minute)} fetches a minute, ${count(limits.host_per_minute)} a minute to any one target host, ${count(limits.in_flight)} at once, ${count(limits.general_per_minute)} a minute for other calls.</p>`}
+<p>Moving to a paid plan starts with an e-mail to our billing contact. Sign up and follow your usage in the <a href="/dashboard">dashboard</a>. Machine-readable: <a href="/v2/plans"><code>GET /v2/plans</code></a>.</p>`,
+  )
+}
+
+/** GET /: where a person who opens the service's address goes next. */
+export function renderLanding(origin: string): string {
+  return page(
+    'Sallyport',
+    `<h1>Sallyport</h1>
+<p>Fetch a URL from an egress node in the cloud region you choose (us-east, us-west, europe) and get the target's answer back in a flat JSON envelope.</p>
+<ul>
+<li><a href="/dashboard">Dashboard</a>: sign up, confirm your address, mint an API key, follow your usage.</li>
+<li><a href="/v2/docs">API reference</a>, with examples in curl, TypeScript and Python; <a href="/v2/docs/errors">the error guide</a>.</li>
+<li><a href="/plans">Plans and prices</a>.</li>
+</ul>
+<h2>First request</h2>
+<pre><code>curl -s -X POST '${escapeHtml(origin)}/v2/proxy/fetch?region=europe' \\
+  -H "x-api-key: $SALLYPORT_API_KEY" -H 'content-type: application/json' \\
+  -d '{"url":"https://example.com/"}'</code></pre>
+<p>From code: <code>import { Sallyport } from 'sallyport/client'</code>, or <code>sallyport fetch URL</code> from a shell.</p>`,
+  )
+}
+
 export const docsCss = `:root{color-scheme:light dark;--fg:#1b1f24;--bg:#fff;--muted:#57606a;--line:#d0d7de;--accent:#0b5cad;--code:#f3f4f6}
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--muted:#9da7b3;--line:#30363d;--accent:#6cb6ff;--code:#161b22}}
 *{box-sizing:border-box}body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg)}
 header{border-bottom:1px solid var(--line);padding:.75rem 1rem}nav a{margin-right:1rem}a{color:var(--accent)}
 a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:.5rem;background:var(--bg);padding:.25rem .5rem}
 main{max-width:62rem;margin:0 auto;padding:1rem}h1 small{color:var(--muted);font-size:.5em}h2{border-bottom:1px solid var(--line);padding-bottom:.25rem;margin-top:2.5rem}
-section{margin:1.5rem 0}code{background:var(--code);padding:.1em .3em;border-radius:4px;font-size:.92em}
+section{margin:1.5rem 0}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--code);padding:.75rem;border-radius:6px}pre code{padding:0}code{background:var(--code);padding:.1em .3em;border-radius:4px;font-size:.92em}
 .method{display:inline-block;min-width:4.2em;font-size:.8em;padding:.15em .4em;border-radius:4px;background:var(--accent);color:var(--bg);text-align:center}
 table{border-collapse:collapse;width:100%;display:block;overflow-x:auto;margin:.5rem 0}th,td{border:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
 .opt{color:var(--muted);font-size:.85em}.summary{font-weight:600}

@@ -45,7 +45,7 @@ export function registerCreateKey(app: FastifyInstance, deps: Pick<AccountRouteD
         tags: ['account'],
         summary: 'Mint an API key',
         description:
-          'Dashboard session only (SPEC 5.4), with `x-csrf-token`. All keys of an account share its rate ' +
+          'Dashboard session only, with `x-csrf-token`. All keys of an account share its rate ' +
           'budget and trial. At most 100 live keys per account.',
         body: Body,
         response: {

@@ -27,7 +27,7 @@ export function registerListKeys(app: FastifyInstance, deps: Pick<AccountRouteDe
         tags: ['account'],
         summary: "The account's API keys",
         description:
-          'Dashboard session only: an API key here is refused with `session_required` (SPEC 5.4). Live keys, ' +
+          'Dashboard session only: an API key here is refused with `session_required`. Live keys, ' +
           'or with `revoked=include` every key, revoked ones with `revoked_at` and `revoked_from`.',
         querystring: Query,
         response: { 200: KeyList, ...errorResponses(sessionReadErrors) },

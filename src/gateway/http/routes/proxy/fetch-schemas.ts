@@ -62,7 +62,7 @@ export const EnvelopeSchema = Type.Object(
     }),
     elapsed_ms: Type.Integer({ minimum: 0, description: 'Milliseconds the node spent fetching, all hops.' }),
   },
-  { $id: 'FetchEnvelope', description: 'The flat fetch envelope (SPEC 2.2).' },
+  { $id: 'FetchEnvelope', description: 'The flat fetch envelope.' },
 )
 
 /** DESIGN 5: an absolute http(s) URL without userinfo, else `invalid_request`. */

@@ -237,7 +237,7 @@ export function registerBlueskyRoutes(
           tags: ['social'],
           summary: 'Bluesky search (excluded)',
           description:
-            'Bluesky search is not part of the social API (SPEC 1.6). Every call answers 410 `search_excluded`, with or without a key.',
+            'Bluesky search is not part of the social API. Every call answers 410 `search_excluded`, with or without a key.',
           response: errorResponses(['search_excluded']),
         },
       },
