@@ -4,7 +4,8 @@
  * answers; this decides. The order of one fetch:
  * 1. with an Idempotency-Key, the claim (idempotency/idempotent-fetch.ts): a replay, a 409 or a 422 ends
  *    here, costing one unit of the general budget;
- * 2. the account's standing (trial days, spending cap), then ONE admission for every rule of the fetch;
+ * 2. the account's standing (trial days, spending cap; a refusal costs one unit of the general budget),
+ *    then ONE admission for every rule of the fetch;
  * 3. the dispatch, capped by `fetchDeadlineMs` (below the idempotency and in-flight leases);
  * 4. an envelope is metered and, with a key, stored; any error releases the key and refunds the trial.
  */
@@ -86,8 +87,15 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     let admission
     try {
       const now = deps.clock.now()
-      // Trial over or spending cap reached: refused before anything is counted (SPEC 5.7, DESIGN 2).
-      const standing = await deps.standing.standingFor(accountId, now)
+      // Trial over or spending cap reached: refused before the fetch's own budgets, at the cost of one unit
+      // of the general budget, like every call an account makes (SPEC 5.7, DESIGN 2).
+      let standing
+      try {
+        standing = await deps.standing.standingFor(accountId, now)
+      } catch (error) {
+        const general = await deps.limiter.general(accountId, limits, now)
+        return { kind: 'error', error: general.admitted ? error : general.error, rateLimit: general.states }
+      }
       admission = await deps.limiter.fetch({
         accountId,
         host: request.url.hostname,

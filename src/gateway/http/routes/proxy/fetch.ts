@@ -33,6 +33,9 @@ const description = [
     'runs, 422 `idempotency_key_reused` for another url or region. Error answers are not stored. A replay ' +
     'is not billed and does not count against the fetch or per-host budget or the trial; replays, 409s ' +
     'and 422s count against the general budget of 300 calls per minute.',
+  '**Rejected calls**: a call refused before its fetch is admitted (a bad body, url, Idempotency-Key or ' +
+    'region, a trial that ended) costs one unit of the general budget, so a flood of them gets 429 ' +
+    '`rate_limited` like any other.',
 ].join('\n\n')
 
 /** Documented in the reference (the 200 answer's headers); errors carry the two RateLimit fields too. */
@@ -118,6 +121,8 @@ export function registerFetchRoute(app: FastifyInstance, service: FetchService):
         if (!reply.raw.writableFinished) callerGone?.abort()
       }
       if (callerGone !== undefined) reply.raw.once('close', onClose)
+      // From here the use case charges the call (fetch-service.ts); a refusal above cost the general budget.
+      request.ownAdmission = true
       let outcome
       try {
         outcome = await service.fetch(fetchRequest, principalOf(request), {
