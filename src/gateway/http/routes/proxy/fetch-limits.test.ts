@@ -73,6 +73,27 @@ describe('POST /v2/proxy/fetch rate limits', () => {
     assert.equal(other.headers.ratelimit, '"fetch";r=59;t=45, "host";r=59;t=60')
   })
 
+  it('keys the host budget by the canonical host: an IPv4-mapped IPv6 literal spends its IPv4 address', async (t) => {
+    const gw = await buildLimitsGateway({ limits: { targetHostPerWindow: 2 } })
+    t.after(() => gw.close())
+    assert.equal((await gw.fetch('http://127.0.0.7/')).statusCode, 200)
+    assert.equal((await gw.fetch('http://0x7f.0.0.7:8080/')).statusCode, 200)
+    for (const url of [
+      'http://[::ffff:127.0.0.7]/',
+      'http://[::FFFF:7f00:7]/',
+      'http://[0:0:0:0:0:ffff:7f00:7]/',
+    ]) {
+      const refused = await gw.fetch(url)
+      assert.equal(refused.statusCode, 429, url)
+      assert.equal(refused.json().code, 'target_rate_limited', url)
+    }
+    const names = ['http://bücher.example/', 'http://XN--BCHER-KVA.example./']
+    assert.equal((await gw.fetch(names[0]!)).statusCode, 200)
+    assert.equal((await gw.fetch(names[1]!)).statusCode, 200)
+    assert.equal((await gw.fetch('http://xn--bcher-kva.example/')).json().code, 'target_rate_limited')
+    assert.equal(gw.nodes[0]!.jobs.length, 4)
+  })
+
   it('shares one budget between the keys of an account, and none with other accounts', async (t) => {
     const gw = await buildLimitsGateway({ limits: { fetchPerWindow: 3 } })
     t.after(() => gw.close())
