@@ -145,6 +145,22 @@ export function fetchAdmission(input: {
   return request
 }
 
+/**
+ * The admission of one redirect hop after the first (ADR 0010): only the two host rules, for the hop's host.
+ * The account's fetch budget, in-flight slot and trial were taken once for the fetch.
+ */
+export function hopAdmission(input: {
+  accountId: string
+  hostKey: string
+  limits?: AdmissionLimits
+  now?: number
+}): AdmissionRequest {
+  const request = fetchAdmission({ ...input, trial: false })
+  request.rules = request.rules.filter((rule) => isHostRule(rule.name))
+  delete request.inFlight
+  return request
+}
+
 /** Every other data-plane endpoint (SPEC 8 "general rate"). */
 export function generalAdmission(input: {
   accountId: string
