@@ -26,6 +26,8 @@ const description = [
     'this request is sent to the target; without one the node sends `Sallyport-Internal-Fetcher/1.0`.',
   '**Rate limits** (per account, all keys together): 120 fetches per minute, 60 per minute to any one ' +
     'target host, 20 running at once; 429 `rate_limited` or `target_rate_limited` with `Retry-After`. ' +
+    'Every redirect hop counts against the host budget of the host it reaches; a fetch cut short by a ' +
+    'refused hop answers 429 `target_rate_limited` and is billed, since its earlier hops were made. ' +
     'Answers carry the `RateLimit-Policy` and `RateLimit` fields of the IETF draft. A trial account has ' +
     '1,000 requests in all (402 `trial_exhausted`); only a returned envelope is billed and counted.',
   '**Idempotency-Key**: a retry with the same key, url and region within 24 h gets the stored answer, ' +
