@@ -12,6 +12,7 @@ export function inProcessNodeClient(http: NodeClient, fetcher: Fetcher): NodeCli
     ...http,
     fetchJob: async (job, signal) => {
       const outcome = await fetcher.fetch(job, signal)
+      if (outcome.ok === 'redirect') return { kind: 'redirect', redirect: outcome.redirect }
       return outcome.ok
         ? { kind: 'envelope', body: Buffer.from(JSON.stringify(outcome.envelope)) }
         : { kind: 'refused', refusal: outcome.refusal }

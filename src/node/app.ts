@@ -19,6 +19,7 @@ import {
   type FetchJob,
   type HealthReport,
 } from '../shared/fleet-contract.ts'
+import { parseCookieJarState } from './fetching/cookie-jar.ts'
 import type { Fetcher } from './fetching/fetcher.ts'
 import type { NodeMetrics } from './metrics.ts'
 
@@ -40,11 +41,12 @@ declare module 'fastify' {
   }
 }
 
-const maxJobBytes = 32 * 1024
+// A hop job carries its chain's cookie jar: at most 100 cookies of at most 4 KiB plus attributes each.
+const maxJobBytes = 1024 * 1024
 
 function parseJob(body: unknown): FetchJob | undefined {
   if (typeof body !== 'object' || body === null) return undefined
-  const { url, user_agent: userAgent, accept, response_headers: names } = body as Record<string, unknown>
+  const { url, user_agent: userAgent, accept, response_headers: names, hop } = body as Record<string, unknown>
   if (typeof url !== 'string' || (userAgent !== null && typeof userAgent !== 'string')) return undefined
   const job: FetchJob = { url, user_agent: userAgent }
   // The internal fields (social API) are optional and bounded; the public fetch never sends them.
@@ -60,7 +62,23 @@ function parseJob(body: unknown): FetchJob | undefined {
     }
     job.response_headers = valid
   }
+  if (hop !== undefined) {
+    // One hop of a chain the gateway drives (ADR 0010): where the chain stands, and its cookie jar.
+    if (typeof hop !== 'object' || hop === null) return undefined
+    const {
+      redirects_so_far: redirects,
+      elapsed_ms_so_far: elapsed,
+      cookies,
+    } = hop as Record<string, unknown>
+    const jar = parseCookieJarState(cookies)
+    if (!wholeCount(redirects) || !wholeCount(elapsed) || jar === undefined) return undefined
+    job.hop = { redirects_so_far: redirects, elapsed_ms_so_far: elapsed, cookies: jar }
+  }
   return job
+}
+
+function wholeCount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0
 }
 
 export function buildNode(deps: NodeAppDeps): FastifyInstance {
@@ -152,11 +170,14 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     inFlight++
     try {
       const outcome = await deps.fetcher.fetch(job, abort.signal)
-      const payload = JSON.stringify(outcome.ok ? outcome.envelope : outcome.refusal)
-      return reply
-        .header(fleetHeaders.outcome, outcome.ok ? 'envelope' : 'refused')
-        .type('application/json; charset=utf-8')
-        .send(payload)
+      const [kind, answer] =
+        outcome.ok === true
+          ? ['envelope', outcome.envelope]
+          : outcome.ok === false
+            ? ['refused', outcome.refusal]
+            : ['redirect', outcome.redirect]
+      const payload = JSON.stringify(answer)
+      return reply.header(fleetHeaders.outcome, kind).type('application/json; charset=utf-8').send(payload)
     } finally {
       inFlight--
       reply.raw.off('close', onClose)

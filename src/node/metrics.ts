@@ -72,6 +72,9 @@ function record(metrics: NodeMetrics, outcome: FetchOutcome | undefined, seconds
   if (outcome === undefined) {
     metrics.fetches.inc({ outcome: 'error', target_status: 'none' })
     metrics.duration.observe({ outcome: 'error' }, seconds)
+  } else if (outcome.ok === 'redirect') {
+    // One hop of a chain the gateway drives: the envelope or refusal of its last hop counts the fetch.
+    metrics.duration.observe({ outcome: 'redirect' }, seconds)
   } else if (outcome.ok) {
     metrics.fetches.inc({ outcome: 'envelope', target_status: statusClass(outcome.envelope.status) })
     metrics.bytes.inc(outcome.envelope.bytes)

@@ -18,7 +18,10 @@ export const fleetHeaders = {
   signature: 'x-fleet-signature',
   /** 16 random bytes, base64url: signed, and refused when the node has seen it within the window. */
   nonce: 'x-fleet-nonce',
-  /** On a 200 answer to a fetch job: `envelope` (the body is the envelope) or `refused` (a TargetRefusal). */
+  /**
+   * On a 200 answer to a fetch job: `envelope` (the body is the envelope), `refused` (a TargetRefusal) or,
+   * to a job with `hop`, `redirect` (a NodeRedirect: the gateway admits and sends the next hop).
+   */
   outcome: 'x-fleet-outcome',
 } as const
 
@@ -39,6 +42,26 @@ export type FetchJob = {
    * `headers`, e.g. `link` or `x-ratelimit-remaining`. Absent: no `headers` field, the public envelope.
    */
   response_headers?: string[]
+  /**
+   * One hop of a redirect chain the gateway drives (ADR 0010): the node makes exactly one request and
+   * answers the envelope or a `redirect`. Absent: the node follows the whole chain itself.
+   */
+  hop?: HopState
+}
+
+/** Where a chain stands before a hop: what the envelope's totals count from, and the chain's cookies. */
+export type HopState = {
+  redirects_so_far: number
+  elapsed_ms_so_far: number
+  /** The chain's cookie jar as the node exported it: opaque to the gateway, handed back unchanged. */
+  cookies: unknown
+}
+
+/** A node's answer to a hop that the target redirected: the next hop, for the gateway to admit. */
+export type NodeRedirect = {
+  /** Resolved against the hop's URL and checked for its scheme, credentials and host by the node. */
+  location: string
+  hop: HopState
 }
 
 /** Bounds on the internal job fields, checked by the node. */

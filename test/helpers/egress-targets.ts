@@ -123,12 +123,12 @@ export function fetchJob(url: string): FetchJob {
 }
 
 export function envelope(outcome: FetchOutcome) {
-  assert.ok(outcome.ok, `expected an envelope, got ${JSON.stringify(outcome)}`)
+  assert.ok(outcome.ok === true, `expected an envelope, got ${JSON.stringify(outcome)}`)
   return outcome.envelope
 }
 
 export function refusal(outcome: FetchOutcome) {
-  assert.ok(!outcome.ok, `expected a refusal, got ${JSON.stringify(outcome)}`)
+  assert.ok(outcome.ok === false, `expected a refusal, got ${JSON.stringify(outcome)}`)
   return outcome.refusal
 }
 

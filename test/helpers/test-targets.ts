@@ -60,11 +60,11 @@ export function job(url: string, userAgent: string | null = null): FetchJob {
 }
 
 export function envelopeOf(outcome: FetchOutcome) {
-  assert.ok(outcome.ok, `expected an envelope, got ${JSON.stringify(outcome)}`)
+  assert.ok(outcome.ok === true, `expected an envelope, got ${JSON.stringify(outcome)}`)
   return outcome.envelope
 }
 
 export function refusalOf(outcome: FetchOutcome) {
-  assert.ok(!outcome.ok, `expected a refusal, got ${JSON.stringify(outcome)}`)
+  assert.ok(outcome.ok === false, `expected a refusal, got ${JSON.stringify(outcome)}`)
   return outcome.refusal
 }

@@ -186,7 +186,7 @@ describe('live address policy over HTTP/2 in a sealed namespace', () => {
   test('redirects from an HTTP/2 target onto forbidden addresses are refused, its session never reused', async () => {
     assert.ok(h2 !== undefined)
     const warm = await fetcher.fetch({ url: `https://127.0.0.1:${h2.port}/`, user_agent: null })
-    assert.ok(warm.ok && warm.envelope.result === 'h2 2.0', JSON.stringify(warm))
+    assert.ok(warm.ok === true && warm.envelope.result === 'h2 2.0', JSON.stringify(warm))
     for (const to of [
       'https://10.0.0.1/',
       'https://169.254.169.254/',

@@ -138,14 +138,17 @@ describe('the fetch use case', () => {
     assert.equal(metered.length, 1)
   })
 
-  it('gives the standing refusal before any budget is consulted', async (t) => {
+  it("gives the standing refusal before the fetch's budgets, for one unit of the general budget", async (t) => {
     const standing: StandingService = {
       standingFor: () => Promise.reject(new AppError('spend_cap_reached', 'cap reached')),
     }
     const { fetch } = await setUp(t, { standing })
     const outcome = await fetch()
     assert.equal(errorCode(outcome), 'spend_cap_reached')
-    assert.equal(outcome.rateLimit, undefined)
+    assert.deepEqual(
+      outcome.rateLimit?.map((state) => state.name),
+      ['account_general'],
+    )
   })
 
   it('refunds the trial when no envelope came back', async (t) => {

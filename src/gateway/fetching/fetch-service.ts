@@ -4,13 +4,15 @@
  * answers; this decides. The order of one fetch:
  * 1. with an Idempotency-Key, the claim (idempotency/idempotent-fetch.ts): a replay, a 409 or a 422 ends
  *    here, costing one unit of the general budget;
- * 2. the account's standing (trial days, spending cap), then ONE admission for every rule of the fetch;
+ * 2. the account's standing (trial days, spending cap; a refusal costs one unit of the general budget),
+ *    then ONE admission for every rule of the fetch;
  * 3. the dispatch, capped by `fetchDeadlineMs` (below the idempotency and in-flight leases);
  * 4. an envelope is metered and, with a key, stored; any error releases the key and refunds the trial.
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../shared/clock.ts'
 import { AppError } from '../../shared/errors.ts'
+import type { HopState } from '../../shared/fleet-contract.ts'
 import type { Region } from '../../shared/regions.ts'
 import type { StandingService } from '../billing/standing.ts'
 import type { FetchDispatcher } from '../fleet/fetch-dispatcher.ts'
@@ -70,6 +72,9 @@ function envelopePrefix(region: Region): Buffer {
   return prefix
 }
 
+/** The cookie jar of a chain before its first hop (node/fetching/cookie-jar.ts, `CookieJarState`). */
+const emptyJar = Object.freeze({ cookies: [], sequence: 0 })
+
 export function createFetchService(deps: FetchServiceDeps): FetchService {
   const idempotent = createIdempotentFetch({
     store: deps.idempotency,
@@ -86,8 +91,15 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     let admission
     try {
       const now = deps.clock.now()
-      // Trial over or spending cap reached: refused before anything is counted (SPEC 5.7, DESIGN 2).
-      const standing = await deps.standing.standingFor(accountId, now)
+      // Trial over or spending cap reached: refused before the fetch's own budgets, at the cost of one unit
+      // of the general budget, like every call an account makes (SPEC 5.7, DESIGN 2).
+      let standing
+      try {
+        standing = await deps.standing.standingFor(accountId, now)
+      } catch (error) {
+        const general = await deps.limiter.general(accountId, limits, now)
+        return { kind: 'error', error: general.admitted ? error : general.error, rateLimit: general.states }
+      }
       admission = await deps.limiter.fetch({
         accountId,
         host: request.url.hostname,
@@ -99,22 +111,49 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     } catch (error) {
       return { kind: 'error', error }
     }
-    const rateLimit = admission.states
-    if (!admission.admitted) return { kind: 'error', error: admission.error, rateLimit }
+    if (!admission.admitted) return { kind: 'error', error: admission.error, rateLimit: admission.states }
     const ticket = admission.value
     let billable = false
+    let rateLimit = admission.states
     try {
-      const served = await deps.dispatcher.dispatch(
-        { url: request.url.href, user_agent: request.userAgent },
-        request.region,
-        signal,
-      )
-      // Splice region_used into the node's JSON instead of parsing and re-serialising a body of up to 10 MiB.
-      const body = Buffer.concat([envelopePrefix(served.regionUsed), served.envelope.subarray(1)])
-      billable = true
-      // An envelope is one billable request (DESIGN 2), committed before it is delivered (DESIGN 6).
-      await deps.metering.record(accountId, envelopeBytes(served.envelope))
-      return { kind: 'envelope', body, rateLimit }
+      // The gateway drives the redirect chain one hop per job (ADR 0010), so that every hop is admitted
+      // against both per-host budgets; the node checks each hop's addresses and builds the final envelope.
+      let url = request.url.href
+      let hop: HopState = { redirects_so_far: 0, elapsed_ms_so_far: 0, cookies: emptyJar }
+      let pinned: Region | undefined
+      for (;;) {
+        const served = await deps.dispatcher.dispatchHop(
+          { url, user_agent: request.userAgent, hop },
+          request.region,
+          signal,
+          pinned,
+        )
+        if (served.envelope !== undefined) {
+          // Splice region_used into the node's JSON instead of parsing and re-serialising up to 10 MiB.
+          const body = Buffer.concat([envelopePrefix(served.regionUsed), served.envelope.subarray(1)])
+          billable = true
+          // An envelope is one billable request (DESIGN 2), committed before it is delivered (DESIGN 6).
+          await deps.metering.record(accountId, envelopeBytes(served.envelope))
+          return { kind: 'envelope', body, rateLimit }
+        }
+        // The target redirected. The next hop's host spends both per-host budgets before any node sends it.
+        pinned = served.regionUsed
+        url = served.redirect.location
+        hop = served.redirect.hop
+        const next = await deps.limiter.hop({
+          accountId,
+          host: new URL(url).hostname,
+          limits,
+          now: deps.clock.now(),
+        })
+        rateLimit = next.states
+        if (!next.admitted) {
+          // Requests were sent for the caller: a refused later hop is billed, with no body (ADR 0010).
+          billable = true
+          await deps.metering.record(accountId, 0)
+          return { kind: 'error', error: next.error, rateLimit }
+        }
+      }
     } catch (error) {
       // The deadline or the caller's disconnect, whatever the node client made of the abort.
       if (signal.aborted && signal.reason instanceof AppError)

@@ -9,12 +9,16 @@
  * A target's own failure comes back as a refusal and is final: it is never a reason to fail over.
  */
 import { AppError } from '../../shared/errors.ts'
-import type { FetchJob } from '../../shared/fleet-contract.ts'
+import type { FetchJob, NodeRedirect } from '../../shared/fleet-contract.ts'
 import { regions, type Region } from '../../shared/regions.ts'
 import type { Fleet, FleetMember } from './fleet.ts'
 import { NodeFailure } from './node-client.ts'
 
 export type Dispatched = { regionUsed: Region; member: FleetMember; envelope: Buffer }
+
+/** The answer to one hop of a chain the gateway drives (ADR 0010): the envelope, or the next hop. */
+export type HopDispatched =
+  Dispatched | { regionUsed: Region; member: FleetMember; redirect: NodeRedirect; envelope?: undefined }
 
 export type DispatchOptions = {
   /**
@@ -46,13 +50,12 @@ export function createFetchDispatcher(fleet: Fleet) {
     return [...order, ...regions.filter((region) => !order.includes(region))]
   }
 
-  async function dispatch(
+  async function send(
     job: FetchJob,
-    requested: Region | undefined,
-    signal?: AbortSignal,
-    options: DispatchOptions = {},
-  ): Promise<Dispatched> {
-    const order = plan(requested)
+    order: readonly Region[],
+    signal: AbortSignal | undefined,
+    options: DispatchOptions,
+  ): Promise<HopDispatched> {
     const tried = new Set<FleetMember>()
     for (const region of order) {
       for (let member = fleet.pick(region, tried); member !== undefined; member = fleet.pick(region, tried)) {
@@ -65,6 +68,7 @@ export function createFetchDispatcher(fleet: Fleet) {
             const { code, detail, timed_out: timedOut } = answer.refusal
             throw new AppError(code, detail, { timedOut })
           }
+          if (answer.kind === 'redirect') return { regionUsed: region, member, redirect: answer.redirect }
           return { regionUsed: region, member, envelope: answer.body }
         } catch (error) {
           if (!(error instanceof NodeFailure)) throw error
@@ -77,7 +81,34 @@ export function createFetchDispatcher(fleet: Fleet) {
     throw noHealthyEndpoints()
   }
 
-  return { dispatch }
+  /** A whole fetch: the node follows the redirects itself. */
+  async function dispatch(
+    job: FetchJob,
+    requested: Region | undefined,
+    signal?: AbortSignal,
+    options: DispatchOptions = {},
+  ): Promise<Dispatched> {
+    const served = await send(job, plan(requested), signal, options)
+    // A node answers a redirect only to a job with `hop`, and the client refuses one otherwise.
+    if (served.envelope === undefined) throw new TypeError('a redirect answer to a job without hop')
+    return served
+  }
+
+  /**
+   * One hop of a chain the gateway drives (`job.hop` set). The first hop chooses its region as `dispatch`
+   * does; a later hop (`pinned`) stays in the region that served the first, whose address the target saw,
+   * failing over only between its nodes.
+   */
+  async function dispatchHop(
+    job: FetchJob,
+    requested: Region | undefined,
+    signal: AbortSignal | undefined,
+    pinned?: Region,
+  ): Promise<HopDispatched> {
+    return send(job, pinned === undefined ? plan(requested) : [pinned], signal, {})
+  }
+
+  return { dispatch, dispatchHop }
 }
 
 function noHealthyEndpoints(): AppError {

@@ -11,6 +11,7 @@ import {
   signFleetCall,
   type FetchJob,
   type HealthReport,
+  type NodeRedirect,
   type TargetRefusal,
   type TargetRefusalCode,
 } from '../../shared/fleet-contract.ts'
@@ -21,7 +22,10 @@ export class NodeFailure extends Error {
 
 export type JobAnswer =
   /** The envelope JSON exactly as the node wrote it (no parse on the hot path). */
-  { kind: 'envelope'; body: Buffer } | { kind: 'refused'; refusal: TargetRefusal }
+  | { kind: 'envelope'; body: Buffer }
+  | { kind: 'refused'; refusal: TargetRefusal }
+  /** Only to a job with `hop` (ADR 0010): the next hop, for the gateway to admit and send. */
+  | { kind: 'redirect'; redirect: NodeRedirect }
 
 export type NodeClientOptions = {
   url: string
@@ -52,6 +56,14 @@ function parseAnswer<T>(payload: Buffer, what: string, valid: (value: unknown) =
   }
   if (!valid(value)) throw new NodeFailure(`node answered a ${what} outside the fleet contract`)
   return value
+}
+
+function isRedirect(value: unknown): value is NodeRedirect {
+  if (typeof value !== 'object' || value === null) return false
+  const { location, hop } = value as Record<string, unknown>
+  if (typeof location !== 'string' || typeof hop !== 'object' || hop === null) return false
+  const { redirects_so_far: redirects, elapsed_ms_so_far: elapsed } = hop as Record<string, unknown>
+  return Number.isSafeInteger(redirects) && Number.isSafeInteger(elapsed)
 }
 
 function isRefusal(value: unknown): value is TargetRefusal {
@@ -133,6 +145,9 @@ export function createNodeClient(options: NodeClientOptions) {
     if (answer.status === 200 && outcome === 'envelope') return { kind: 'envelope', body: answer.payload }
     if (answer.status === 200 && outcome === 'refused') {
       return { kind: 'refused', refusal: parseAnswer(answer.payload, 'refusal', isRefusal) }
+    }
+    if (answer.status === 200 && outcome === 'redirect' && job.hop !== undefined) {
+      return { kind: 'redirect', redirect: parseAnswer(answer.payload, 'redirect', isRedirect) }
     }
     throw new NodeFailure(`node answered ${answer.status} to a fetch job`)
   }

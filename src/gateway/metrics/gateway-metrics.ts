@@ -148,6 +148,26 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     }),
 
     dispatcher: (dispatcher) => ({
+      dispatchHop: async (job, requested, signal, pinned) => {
+        const requestedRegion = requested ?? 'any'
+        try {
+          const served = await dispatcher.dispatchHop(job, requested, signal, pinned)
+          // A redirect is one hop of a fetch; the fetch is counted once, by its last hop.
+          if (served.envelope !== undefined) {
+            egress.inc({
+              requested_region: requestedRegion,
+              region_used: served.regionUsed,
+              outcome: 'envelope',
+            })
+          }
+          return served
+        } catch (error) {
+          const reason = signal?.aborted === true && signal.reason instanceof AppError ? signal.reason : error
+          const outcome = reason instanceof AppError ? reason.code : 'internal_error'
+          egress.inc({ requested_region: requestedRegion, region_used: 'none', outcome })
+          throw error
+        }
+      },
       dispatch: async (job, requested, signal, options) => {
         const requestedRegion = requested ?? 'any'
         try {

@@ -12,6 +12,7 @@
  * and the stores refuse a host rule whose key does not end in one. `fetchAdmission()` builds the keys.
  */
 import { createHmac } from 'node:crypto'
+import { canonicalHost } from '../../shared/canonical-host.ts'
 import type { Clock } from '../../shared/clock.ts'
 
 export type LimitRuleName = 'account_fetch' | 'account_general' | 'target_host' | 'global_host'
@@ -66,13 +67,13 @@ export type AdmissionStore = {
 }
 
 /**
- * The keyed hash that stands for a target host in every limit key (DESIGN 7): HMAC-SHA256 of the host
- * (lower case, without a trailing dot), base64url, 22 characters (132 bits). The secret must be the same on
- * every gateway that shares a store, and is never stored beside the keys.
+ * The keyed hash that stands for a target host in every limit key (DESIGN 7): HMAC-SHA256 of the host's
+ * canonical form (`canonicalHost()`: lower case, punycode, no trailing dot, an IPv4-mapped IPv6 address as
+ * its IPv4 address), base64url, 22 characters (132 bits). The secret must be the same on every gateway that
+ * shares a store, and is never stored beside the keys.
  */
 export function hostKey(secret: string, host: string): string {
-  const name = host.toLowerCase().replace(/\.$/, '')
-  return createHmac('sha256', secret).update(name).digest('base64url').slice(0, 22)
+  return createHmac('sha256', secret).update(canonicalHost(host)).digest('base64url').slice(0, 22)
 }
 
 /** A host rule's key is a `hostKey()`, optionally after a `:`-separated scope (the account). */
@@ -141,6 +142,22 @@ export function fetchAdmission(input: {
     if (input.trialUsed !== undefined) request.quota.floor = input.trialUsed
   }
   if (input.now !== undefined) request.now = input.now
+  return request
+}
+
+/**
+ * The admission of one redirect hop after the first (ADR 0010): only the two host rules, for the hop's host.
+ * The account's fetch budget, in-flight slot and trial were taken once for the fetch.
+ */
+export function hopAdmission(input: {
+  accountId: string
+  hostKey: string
+  limits?: AdmissionLimits
+  now?: number
+}): AdmissionRequest {
+  const request = fetchAdmission({ ...input, trial: false })
+  request.rules = request.rules.filter((rule) => isHostRule(rule.name))
+  delete request.inFlight
   return request
 }
 

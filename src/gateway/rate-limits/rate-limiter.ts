@@ -16,6 +16,7 @@ import type { RateLimitDeps } from './account-limits.ts'
 import {
   fetchAdmission,
   generalAdmission,
+  hopAdmission,
   hostKey,
   type Admission,
   type AdmissionLimits,
@@ -43,6 +44,13 @@ export type RateLimiter = {
     limits: Readonly<AdmissionLimits>
     now: number
   }): Promise<LimitAnswer<FetchTicket>>
+  /** One redirect hop after the first: both per-host budgets for its host, nothing else (ADR 0010). */
+  hop(input: {
+    accountId: string
+    host: string
+    limits: Readonly<AdmissionLimits>
+    now: number
+  }): Promise<LimitAnswer<void>>
   /** Maps a failure of a shared store onto 503 `store_unavailable`; bugs (TypeError...) pass through. */
   guard<T>(work: Promise<T>): Promise<T>
 }
@@ -120,6 +128,15 @@ export function createRateLimiter(deps: RateLimitDeps, log: Pick<Logger, 'warn'>
 
     general: async (accountId, limits, now) => {
       const answer = await guard(store.admit(generalAdmission({ accountId, limits, now })))
+      if (!answer.admitted) {
+        return { admitted: false, states: answer.states, error: refusalError(answer, limits) }
+      }
+      return { admitted: true, states: answer.states, value: undefined }
+    },
+
+    hop: async ({ accountId, host, limits, now }) => {
+      const request = hopAdmission({ accountId, hostKey: hostKey(deps.hostKeySecret, host), limits, now })
+      const answer = await guard(store.admit(request))
       if (!answer.admitted) {
         return { admitted: false, states: answer.states, error: refusalError(answer, limits) }
       }

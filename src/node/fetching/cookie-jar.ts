@@ -25,14 +25,47 @@ export type CookieJar = {
   store(url: URL, setCookieFields: readonly string[]): void
   /** The Cookie header for a request to `url`, '' when no cookie applies. */
   cookieHeader(url: URL): string
+  /**
+   * The jar's cookies, for a chain the gateway drives one hop at a time (ADR 0010): handed back with the
+   * next hop, they make the jar this one was. JSON-safe.
+   */
+  exportState(): CookieJarState
+}
+
+/** What `exportState()` gives and `createCookieJar()` takes back: the cookies in their creation order. */
+export type CookieJarState = { cookies: Cookie[]; sequence: number }
+
+function isCookie(value: unknown): value is Cookie {
+  if (typeof value !== 'object' || value === null) return false
+  const c = value as Record<string, unknown>
+  return (
+    typeof c.name === 'string' &&
+    typeof c.value === 'string' &&
+    typeof c.domain === 'string' &&
+    typeof c.hostOnly === 'boolean' &&
+    typeof c.path === 'string' &&
+    typeof c.secure === 'boolean' &&
+    (c.expiresAt === undefined || (typeof c.expiresAt === 'number' && Number.isFinite(c.expiresAt))) &&
+    Number.isSafeInteger(c.order)
+  )
+}
+
+/** A jar's state as a hop job carries it, checked; undefined for anything else. */
+export function parseCookieJarState(value: unknown): CookieJarState | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { cookies, sequence } = value as Record<string, unknown>
+  if (!Array.isArray(cookies) || cookies.length > maxCookies || !Number.isSafeInteger(sequence))
+    return undefined
+  if (!cookies.every(isCookie)) return undefined
+  return { cookies: cookies.map((c) => ({ ...c })), sequence: sequence as number }
 }
 
 /** A chain has at most a dozen hops; this bounds what a hostile one can make the node send. */
 const maxCookies = 100
 
-export function createCookieJar(now: () => number): CookieJar {
-  const cookies: Cookie[] = []
-  let sequence = 0
+export function createCookieJar(now: () => number, state?: CookieJarState): CookieJar {
+  const cookies: Cookie[] = state === undefined ? [] : state.cookies.map((c) => ({ ...c }))
+  let sequence = state?.sequence ?? 0
 
   function store(url: URL, fields: readonly string[]): void {
     for (const field of fields) storeOne(url, field)
@@ -108,7 +141,12 @@ export function createCookieJar(now: () => number): CookieJar {
     return matching.map((c) => (c.name === '' ? c.value : `${c.name}=${c.value}`)).join('; ')
   }
 
-  return { store, cookieHeader }
+  function exportState(): CookieJarState {
+    // JSON has no undefined: a session cookie simply has no expiresAt.
+    return { cookies: cookies.map((c) => ({ ...c })), sequence }
+  }
+
+  return { store, cookieHeader, exportState }
 }
 
 /** The URL parser already lower-cased and punycoded the host; an IPv6 literal loses its brackets. */

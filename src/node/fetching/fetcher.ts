@@ -4,14 +4,14 @@
  * values, never as exceptions. Nothing here logs: no target URL, host or body may reach a log (DESIGN 7).
  */
 import type { Dispatcher } from 'undici'
-import type { FetchJob, NodeEnvelope, TargetRefusal } from '../../shared/fleet-contract.ts'
+import type { FetchJob, NodeEnvelope, NodeRedirect, TargetRefusal } from '../../shared/fleet-contract.ts'
 import { systemClock } from '../../shared/clock.ts'
 import { targetUrlFault } from '../../shared/target-url.ts'
 import { createAddressPolicy } from './address-policy.ts'
 import { acceptEncoding, readBody } from './body-reader.ts'
 import { decodeBody } from './charset.ts'
 import { createConnectionPools } from './connection-pools.ts'
-import { createCookieJar } from './cookie-jar.ts'
+import { createCookieJar, type CookieJarState } from './cookie-jar.ts'
 import { createGuardedConnector } from './guarded-connector.ts'
 import { notPermitted, refusal, refusalOf, wholeFetchTimedOut } from './refusal.ts'
 import { createResolver, type Resolver } from './resolver.ts'
@@ -46,7 +46,11 @@ export type FetcherOptions = {
   resolver?: Resolver
 }
 
-export type FetchOutcome = { ok: true; envelope: NodeEnvelope } | { ok: false; refusal: TargetRefusal }
+export type FetchOutcome =
+  | { ok: true; envelope: NodeEnvelope }
+  | { ok: false; refusal: TargetRefusal }
+  /** Only to a job with `hop` (ADR 0010): the target redirected, the gateway sends the next hop. */
+  | { ok: 'redirect'; redirect: NodeRedirect }
 
 export type Fetcher = {
   fetch(job: FetchJob, signal?: AbortSignal): Promise<FetchOutcome>
@@ -111,10 +115,17 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     if (signal?.aborted === true) controller.abort()
     signal?.addEventListener('abort', onCallerAbort, { once: true })
     // Cookies set along this redirect chain, sent on its later hops; none from the caller, none kept after.
-    const cookies = createCookieJar(() => clock.now())
+    // A chain the gateway drives (job.hop) brings the jar of its earlier hops.
+    const hop = job.hop
+    const cookies = createCookieJar(
+      () => clock.now(),
+      hop === undefined ? undefined : (hop.cookies as CookieJarState),
+    )
+    const elapsedBefore = hop?.elapsed_ms_so_far ?? 0
+    const elapsed = () => elapsedBefore + Math.round(clock.monotonic() - started)
 
     try {
-      for (let redirects = 0; ; redirects++) {
+      for (let redirects = hop?.redirects_so_far ?? 0; ; redirects++) {
         const hopRefusal = checkHopUrl(url)
         if (hopRefusal !== undefined) return { ok: false, refusal: hopRefusal }
 
@@ -145,6 +156,17 @@ export function createFetcher(options: FetcherOptions): Fetcher {
               ok: false,
               refusal: refusal('upstream_unavailable', 'The target sent an invalid redirect.'),
             }
+          }
+          if (hop !== undefined) {
+            // The next hop is the gateway's to admit and send; its URL rules are checked here, as in the loop.
+            const nextRefusal = checkHopUrl(url)
+            if (nextRefusal !== undefined) return { ok: false, refusal: nextRefusal }
+            const next = {
+              redirects_so_far: redirects + 1,
+              elapsed_ms_so_far: elapsed(),
+              cookies: cookies.exportState(),
+            }
+            return { ok: 'redirect', redirect: { location: url.href, hop: next } }
           }
           continue
         }
@@ -179,7 +201,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
           redirects,
           content_type: contentType,
           bytes: bytes.length,
-          elapsed_ms: Math.round(clock.monotonic() - started),
+          elapsed_ms: elapsed(),
         }
         if (job.response_headers !== undefined) envelope.headers = pickHeaders(response, job.response_headers)
         return { ok: true, envelope }

@@ -246,7 +246,7 @@ describe('social API: the egress path', () => {
       'result',
       'status',
     ])
-    assert.deepEqual(Object.keys(h.nodes[0]!.jobs[0]!).sort(), ['url', 'user_agent'])
+    assert.deepEqual(Object.keys(h.nodes[0]!.jobs[0]!).sort(), ['hop', 'url', 'user_agent'])
   })
 
   it('a cursor cannot point the service at another host, even one signed with our own secret', async (t) => {

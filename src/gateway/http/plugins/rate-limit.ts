@@ -9,13 +9,17 @@
  * - Every other route that knows the account (a data-plane route with a `scope`, a session route) costs
  *   one unit of the general budget, 300 per minute, in a `preParsing` hook: after authentication (the
  *   `onRequest` hooks), before the body is read.
+ * - A call to a route that admits itself but is refused before it gets there (a body, query or header that
+ *   fails its check, a body too large: anything answered before `request.ownAdmission` is set) costs one
+ *   unit of the general budget too, in the route's error handler: nothing an account sends is free, so a
+ *   flood of invalid fetches ends in 429 like any other flood.
  *
  * Answers carry the IETF draft fields (draft-ietf-httpapi-ratelimit-headers): `RateLimit-Policy` on every
  * answer to an authenticated request, `RateLimit` once a budget has been consulted. A refusal is 429 with
  * `Retry-After`; a store that does not answer is 503 `store_unavailable` (fail closed: a paid, metered
  * service does not serve unlimited while its counters are away).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Clock } from '../../../shared/clock.ts'
 import type { AccountLimitsSource } from '../../rate-limits/account-limits.ts'
 import type { AdmissionLimits, LimitRuleName, RuleState } from '../../rate-limits/admission.ts'
@@ -29,6 +33,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The account's limits, set by the rate-limit hook on every route that knows the account. */
     accountLimits: Readonly<AdmissionLimits> | undefined
+    /**
+     * Set by a route that admits itself once the request is in its own admission's hands (which then
+     * charges it): an error before that costs one unit of the general budget.
+     */
+    ownAdmission: boolean
   }
 }
 
@@ -91,6 +100,29 @@ export function registerRateLimits(
 ): void {
   const { limiter, limits, clock } = deps
   app.decorateRequest('accountLimits', undefined)
+  app.decorateRequest('ownAdmission', false)
+  // A route that admits itself gets an error handler that charges what it refused before its admission,
+  // then hands the answer (the original error, or the 429 that replaces it) on to the app's error handler:
+  // an error sent from a route's handler goes to the handler of the enclosing context.
+  async function charge(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    const account = request.accountLimits
+    const accountId = request.principal?.accountId ?? request.accountSession?.accountId
+    if (account === undefined || accountId === undefined || request.ownAdmission) return error
+    // Charged once, whatever comes next.
+    request.ownAdmission = true
+    const answer = await limiter.general(accountId, account, clock.now())
+    reportRateLimit(reply, answer.states)
+    return answer.admitted ? error : answer.error
+  }
+  app.addHook('onRoute', (route) => {
+    if (route.config?.admission !== 'own' || route.errorHandler !== undefined) return
+    route.errorHandler = (error, request, reply) => {
+      const send = (next: unknown) => {
+        void reply.send(next)
+      }
+      charge(error, request, reply).then(send, send)
+    }
+  })
   app.addHook('preParsing', async (request, reply) => {
     const accountId = request.principal?.accountId ?? request.accountSession?.accountId
     if (accountId === undefined) return

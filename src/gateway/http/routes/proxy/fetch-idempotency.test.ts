@@ -170,7 +170,8 @@ describe('POST /v2/proxy/fetch with an Idempotency-Key', () => {
       assert.equal(response.json().code, 'invalid_request')
       assert.match(response.json().detail, /Idempotency-Key/)
       assert.equal(gw.nodes[0]!.jobs.length, 0)
-      assert.deepEqual(gw.store.keys(), [])
+      // A refused call costs one unit of the general budget, nothing of the fetch's own budgets.
+      assert.deepEqual(gw.store.keys(), ['account_general:{acct_a}'])
     })
   }
 

@@ -73,6 +73,27 @@ describe('POST /v2/proxy/fetch rate limits', () => {
     assert.equal(other.headers.ratelimit, '"fetch";r=59;t=45, "host";r=59;t=60')
   })
 
+  it('keys the host budget by the canonical host: an IPv4-mapped IPv6 literal spends its IPv4 address', async (t) => {
+    const gw = await buildLimitsGateway({ limits: { targetHostPerWindow: 2 } })
+    t.after(() => gw.close())
+    assert.equal((await gw.fetch('http://127.0.0.7/')).statusCode, 200)
+    assert.equal((await gw.fetch('http://0x7f.0.0.7:8080/')).statusCode, 200)
+    for (const url of [
+      'http://[::ffff:127.0.0.7]/',
+      'http://[::FFFF:7f00:7]/',
+      'http://[0:0:0:0:0:ffff:7f00:7]/',
+    ]) {
+      const refused = await gw.fetch(url)
+      assert.equal(refused.statusCode, 429, url)
+      assert.equal(refused.json().code, 'target_rate_limited', url)
+    }
+    const names = ['http://bücher.example/', 'http://XN--BCHER-KVA.example./']
+    assert.equal((await gw.fetch(names[0]!)).statusCode, 200)
+    assert.equal((await gw.fetch(names[1]!)).statusCode, 200)
+    assert.equal((await gw.fetch('http://xn--bcher-kva.example/')).json().code, 'target_rate_limited')
+    assert.equal(gw.nodes[0]!.jobs.length, 4)
+  })
+
   it('shares one budget between the keys of an account, and none with other accounts', async (t) => {
     const gw = await buildLimitsGateway({ limits: { fetchPerWindow: 3 } })
     t.after(() => gw.close())
@@ -130,7 +151,7 @@ describe('POST /v2/proxy/fetch rate limits', () => {
     const invalid = await gw.fetch('ftp://example.com/')
     assert.equal(invalid.statusCode, 422)
     assert.equal(invalid.headers['ratelimit-policy'], fetchPolicy)
-    assert.equal(invalid.headers.ratelimit, undefined, 'no budget was consulted')
+    assert.equal(invalid.headers.ratelimit, '"general";r=299;t=60', 'a refused call costs the general budget')
     const anonymous = await gw.app.inject({
       method: 'POST',
       url: '/v2/proxy/fetch',
@@ -233,15 +254,58 @@ describe('POST /v2/proxy/fetch and the trial', () => {
     assert.equal(gw.metered.length, 2)
   })
 
-  it("refuses an expired trial before counting anything: the standing's own error", async (t) => {
+  it("refuses an expired trial before the fetch budgets, for one unit of the general budget: the standing's own error", async (t) => {
     const gw = await buildLimitsGateway({
+      limits: { generalPerWindow: 2 },
       standing: standingStandIn(() => new AppError('trial_expired', 'The 30-day trial ended.')),
     })
     t.after(() => gw.close())
     const response = await gw.fetch('http://a.example/')
     assert.equal(response.statusCode, 402)
     assert.equal(response.json().code, 'trial_expired')
-    assert.deepEqual(gw.store.keys(), [])
+    assert.equal(response.headers.ratelimit, '"general";r=1;t=60')
+    assert.deepEqual(gw.store.keys(), ['account_general:{acct_a}'])
+    assert.equal((await gw.fetch('http://a.example/')).statusCode, 402)
+    const flood = await gw.fetch('http://a.example/')
+    assert.equal(flood.statusCode, 429)
+    assert.equal(flood.json().code, 'rate_limited')
     assert.equal(gw.nodes[0]!.jobs.length, 0)
+  })
+
+  it('charges every call refused before admission to the general budget, so a flood of invalid fetches gets 429', async (t) => {
+    const gw = await buildLimitsGateway({ limits: { generalPerWindow: 6 } })
+    t.after(() => gw.close())
+    const post = (payload: string, query = '?region=us-east', headers: Record<string, string> = {}) =>
+      gw.app.inject({
+        method: 'POST',
+        url: `/v2/proxy/fetch${query}`,
+        headers: { 'x-api-key': keys.a1, 'content-type': 'application/json', ...headers },
+        payload,
+      })
+    const rejected = [
+      await post('{"url":'), // not JSON
+      await post('{"nourl":"http://a.example/"}'), // fails the schema
+      await gw.fetch('ftp://a.example/'), // a url that cannot be fetched
+      await gw.fetch('http://a.example/', { key: 'no spaces allowed here' }), // a bad Idempotency-Key
+      await gw.fetch('http://a.example/', { query: '?region=nowhere' }), // an unknown region
+      await post(JSON.stringify({ url: `http://a.example/${'x'.repeat(2 << 20)}` })), // a body too large
+    ]
+    rejected.forEach((answer, i) => {
+      assert.ok(answer.statusCode >= 400 && answer.statusCode < 500 && answer.statusCode !== 429, `${i}`)
+      assert.equal(answer.headers.ratelimit, `"general";r=${5 - i};t=60`, `call ${i} cost one unit`)
+    })
+    for (const answer of [await gw.fetch('ftp://a.example/'), await post('{"url":')]) {
+      assert.equal(answer.statusCode, 429)
+      assert.equal(answer.json().code, 'rate_limited')
+      assert.equal(answer.headers['retry-after'], '60')
+    }
+    // A valid fetch has budgets of its own: the spent general budget does not refuse it.
+    assert.equal((await gw.fetch('http://a.example/')).statusCode, 200)
+    assert.equal(gw.nodes[0]!.jobs.length, 1)
+    // Another account's budget is untouched.
+    assert.equal(
+      (await gw.fetch('ftp://a.example/', { apiKey: keys.b })).headers.ratelimit,
+      '"general";r=5;t=60',
+    )
   })
 })

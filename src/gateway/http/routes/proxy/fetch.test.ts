@@ -21,7 +21,13 @@ describe('POST /v2/proxy/fetch', () => {
     assert.equal(envelope.region_used, 'europe')
     assert.equal(envelope.device_id, 'node_eu1')
     assert.equal(envelope.result, 'hello')
-    assert.deepEqual(gw.nodes[2]!.jobs, [{ url: 'https://example.com/a?b=1', user_agent: 'Probe/2.0' }])
+    assert.deepEqual(gw.nodes[2]!.jobs, [
+      {
+        url: 'https://example.com/a?b=1',
+        user_agent: 'Probe/2.0',
+        hop: { redirects_so_far: 0, elapsed_ms_so_far: 0, cookies: { cookies: [], sequence: 0 } },
+      },
+    ])
     assert.equal(envelope.request_id, undefined, 'the fetch envelope carries no request id (SPEC 2.2)')
     assert.match(response.headers['x-request-id'] as string, /^req_/)
   })

@@ -26,6 +26,8 @@ const description = [
     'this request is sent to the target; without one the node sends `Sallyport-Internal-Fetcher/1.0`.',
   '**Rate limits** (per account, all keys together): 120 fetches per minute, 60 per minute to any one ' +
     'target host, 20 running at once; 429 `rate_limited` or `target_rate_limited` with `Retry-After`. ' +
+    'Every redirect hop counts against the host budget of the host it reaches; a fetch cut short by a ' +
+    'refused hop answers 429 `target_rate_limited` and is billed, since its earlier hops were made. ' +
     'Answers carry the `RateLimit-Policy` and `RateLimit` fields of the IETF draft. A trial account has ' +
     '1,000 requests in all (402 `trial_exhausted`); only a returned envelope is billed and counted.',
   '**Idempotency-Key**: a retry with the same key, url and region within 24 h gets the stored answer, ' +
@@ -33,6 +35,9 @@ const description = [
     'runs, 422 `idempotency_key_reused` for another url or region. Error answers are not stored. A replay ' +
     'is not billed and does not count against the fetch or per-host budget or the trial; replays, 409s ' +
     'and 422s count against the general budget of 300 calls per minute.',
+  '**Rejected calls**: a call refused before its fetch is admitted (a bad body, url, Idempotency-Key or ' +
+    'region, a trial that ended) costs one unit of the general budget, so a flood of them gets 429 ' +
+    '`rate_limited` like any other.',
 ].join('\n\n')
 
 /** Documented in the reference (the 200 answer's headers); errors carry the two RateLimit fields too. */
@@ -118,6 +123,8 @@ export function registerFetchRoute(app: FastifyInstance, service: FetchService):
         if (!reply.raw.writableFinished) callerGone?.abort()
       }
       if (callerGone !== undefined) reply.raw.once('close', onClose)
+      // From here the use case charges the call (fetch-service.ts); a refusal above cost the general budget.
+      request.ownAdmission = true
       let outcome
       try {
         outcome = await service.fetch(fetchRequest, principalOf(request), {
