@@ -79,6 +79,7 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyOptions =
   }
 
   function charge(name: string, accountId: string, until: number, bytes: number): void {
+    uncharge(name)
     const entry: Charge = { accountId, until, bytes }
     charges.set(name, entry)
     processBytes += bytes

@@ -110,9 +110,11 @@ else
   charge = tonumber(ARGV[12])
   reply = 2
 end
+-- A charge left by an earlier record under this key (expired by Redis' clock before ours) is replaced.
+local earlier = tonumber(redis.call('HGET', KEYS[3], ARGV[11])) or 0
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[11])
 redis.call('HSET', KEYS[3], ARGV[11], charge)
-redis.call('HINCRBY', KEYS[3], 'total', charge)
+redis.call('HINCRBY', KEYS[3], 'total', charge - earlier)
 for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[4]) end
 return reply
 `)

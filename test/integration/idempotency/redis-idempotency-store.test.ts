@@ -142,6 +142,32 @@ describe('redis idempotency store, Redis specifics', { skip: skipped ?? false },
     assert.equal(await redis.hexists(key, 'token'), 0)
   })
 
+  it('charges a key once when Redis dropped its record before the gateways clock said so', async () => {
+    const clock = manualClock(Date.now())
+    const store = createRedisIdempotencyStore({ redis, keyPrefix: prefix })
+    const account = 'acct_skew'
+    const total = async () => Number(await redis.hget(`${prefix}{${account}}:bytes`, 'total'))
+    const once = async () => {
+      const begun = await store.begin(account, 'k', fingerprint, clock.now())
+      assert.equal(begun.kind, 'claimed')
+      if (begun.kind === 'claimed') {
+        const body = Buffer.from('{"result":"x"}')
+        await store.complete(account, 'k', begun.token, { status: 200, headers: {}, body }, clock.now())
+      }
+    }
+    await once()
+    const charged = await total()
+    assert.equal(charged, 14 + 2 + 512)
+    // As if its TTL ran out early: the ledger still holds its charge, which the next record replaces.
+    const [entry] = (await keysUnder(redis, `${prefix}{${account}}:`)).filter((key) =>
+      /:[0-9a-f]{64}$/.test(key),
+    )
+    assert.ok(entry !== undefined)
+    await redis.del(entry)
+    await once()
+    assert.equal(await total(), charged)
+  })
+
   it('falls back to EVAL when Redis does not know a script (after a restart or a failover)', async () => {
     // A client whose server "forgot" every script; the shared server's own cache is left alone.
     let refused = 0
