@@ -31,6 +31,10 @@ export const errorStatus = {
   target_rate_limited: 429,
   idempotency_in_flight: 409,
   idempotency_key_reused: 422,
+  // 410: the first attempt completed and was billed; its answer was over the account's storage budget.
+  idempotency_answer_not_kept: 410,
+  // 429: a quota over time, like rate_limited: the account's stored answers fill its budget for now.
+  idempotency_budget_spent: 429,
   region_out_of_service: 503,
   no_healthy_endpoints: 503,
   // The shared counter store (Redis) did not answer: refused rather than served unlimited (fail closed).
@@ -83,6 +87,8 @@ export const errorTitle: Record<ErrorCode, string> = {
   target_rate_limited: 'Per-target rate limit exceeded',
   idempotency_in_flight: 'Idempotent request in flight',
   idempotency_key_reused: 'Idempotency key reused',
+  idempotency_answer_not_kept: 'Idempotent answer not kept',
+  idempotency_budget_spent: 'Idempotency storage budget spent',
   region_out_of_service: 'Region out of service',
   no_healthy_endpoints: 'No healthy endpoints',
   store_unavailable: 'Rate-limit store unavailable',

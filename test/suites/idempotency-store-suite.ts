@@ -27,19 +27,40 @@ export function manualClock(start = Date.UTC(2031, 0, 15, 9, 30)): ManualClock {
   }
 }
 
-export type IdempotencyStoreSetup = { leaseMs: number; retentionMs: number; clock: Clock }
+export type IdempotencyStoreSetup = {
+  leaseMs: number
+  retentionMs: number
+  clock: Clock
+  accountBudgetBytes: number
+}
 
 export type IdempotencyStoreFixture = {
   /** Handles onto ONE shared state: the memory twin repeats its store, Redis has one per connection. */
   stores: readonly [IdempotencyStore, ...IdempotencyStore[]]
-  /** Every key, field and value the twin holds, as latin1 text, for the privacy check. */
+  /** Every key, field and value the twin holds, as latin1 text (bodies decompressed), for the privacy check. */
   dump(): Promise<string>
+  /** What the twin really holds for stored answers: Redis' own MEMORY USAGE, or the bodies in the Map. */
+  storedBytes(): Promise<number>
   /** Closes the stores and removes whatever the fixture wrote. */
   close(): Promise<void>
 }
 
 const leaseMs = 45_000
 const retentionMs = 24 * 60 * 60 * 1000
+/** Small enough that a few megabytes of incompressible answers spend it. */
+const accountBudgetBytes = 4 * 1024 * 1024
+const mib = 1024 * 1024
+/**
+ * What the twin may really hold for the budget: Redis keeps a large hash value in an allocation of up to
+ * 1.75 times its length (MEMORY USAGE of a 1 MiB body on Redis 7.0), plus the bookkeeping of a few keys.
+ */
+const heldBound = accountBudgetBytes * 2 + 64 * 1024
+
+/** An envelope as the node builds it for a text body of control characters: six bytes per byte. */
+function controlEnvelope(bytes: number): Buffer {
+  const text = Buffer.alloc(bytes, 0x01).toString('latin1')
+  return Buffer.from(JSON.stringify({ result: text, status: 200, content_type: 'text/plain' }), 'utf8')
+}
 
 function response(body: Buffer | string, status = 200): CompletedResponse {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body }
@@ -72,7 +93,7 @@ export function runIdempotencyStoreSuite(
 
     beforeEach(async () => {
       clock = manualClock()
-      fixture = await makeStore({ leaseMs, retentionMs, clock })
+      fixture = await makeStore({ leaseMs, retentionMs, clock, accountBudgetBytes })
       store = fixture.stores[0]
     })
 
@@ -109,11 +130,105 @@ export function runIdempotencyStoreSuite(
       assert.equal(again.body.toString('utf8'), '{"result":"Grüße ✓"}')
     })
 
-    it('stores and replays a 10 MiB answer', async () => {
-      const big = randomBytes(10 * 1024 * 1024)
+    it('stores a 60 MiB envelope of control characters compressed, and replays it byte for byte', async () => {
+      const envelope = controlEnvelope(10 * mib)
+      assert.ok(envelope.length > 60 * mib)
       const token = claimed(await store.begin(account, 'big', fpA, clock.now()))
-      assert.equal(await store.complete(account, 'big', token, response(big), clock.now()), true)
-      assert.ok(replayed(await store.begin(account, 'big', fpA, clock.now())).body.equals(big))
+      assert.equal(await store.complete(account, 'big', token, response(envelope), clock.now()), true)
+      const stored = await fixture.storedBytes()
+      assert.ok(stored < mib, `${stored} bytes held for a ${envelope.length}-byte answer`)
+      const replay = replayed(await store.begin(account, 'big', fpA, clock.now()))
+      assert.ok(replay.body.equals(envelope), 'the replay is the original answer')
+      assert.deepEqual(replay.headers, { 'content-type': 'application/json; charset=utf-8' })
+    })
+
+    it('keeps 30 keyed answers of control characters under the account budget', async () => {
+      const envelope = controlEnvelope(mib)
+      for (let at = 0; at < 30; at++) {
+        const begun = await store.begin(account, `ctl-${at}`, fpA, clock.now())
+        if (begun.kind !== 'claimed') {
+          assert.equal(begun.kind, 'budget_spent')
+          continue
+        }
+        assert.equal(
+          await store.complete(account, `ctl-${at}`, begun.token, response(envelope), clock.now()),
+          true,
+        )
+      }
+      const stored = await fixture.storedBytes()
+      assert.ok(stored <= heldBound, `${stored} bytes held`)
+      assert.ok(replayed(await store.begin(account, 'ctl-29', fpA, clock.now())).body.equals(envelope))
+    })
+
+    it('keeps what fits the account budget; past it a retry is told the answer was not kept', async () => {
+      // Incompressible: each answer charges about 1 MiB, so the fourth does not fit a 4 MiB budget.
+      const bodies = Array.from({ length: 4 }, () => randomBytes(mib))
+      for (const [at, body] of bodies.entries()) {
+        const token = claimed(await store.begin(account, `r${at}`, fpA, clock.now()))
+        assert.equal(await store.complete(account, `r${at}`, token, response(body), clock.now()), true)
+        clock.advance(1_000)
+      }
+      for (const at of [0, 1, 2]) {
+        assert.ok(replayed(await store.begin(account, `r${at}`, fpA, clock.now())).body.equals(bodies[at]!))
+      }
+      // Delivered and billed but not kept: never claimed (so never fetched) again, for its 24 hours.
+      assert.deepEqual(await store.begin(account, 'r3', fpA, clock.now()), { kind: 'not_kept' })
+      assert.deepEqual(await store.begin(account, 'r3', fpA, clock.now()), { kind: 'not_kept' })
+      // The fingerprint still comes first.
+      assert.deepEqual(await store.begin(account, 'r3', fpB, clock.now()), { kind: 'mismatch' })
+      const stored = await fixture.storedBytes()
+      assert.ok(stored <= heldBound, `${stored} bytes held`)
+      // Another account has its own budget.
+      claimed(await store.begin(other, 'r0', fpA, clock.now()))
+    })
+
+    it('refuses a new key up front while the budget is spent, until the oldest answer expires', async () => {
+      const started = clock.now()
+      // Each charges a quarter of the budget less 50 bytes (its 50 bytes of headers and 512 of overhead).
+      const size = accountBudgetBytes / 4 - 612
+      for (let at = 0; at < 5; at++) {
+        const token = claimed(await store.begin(account, `s${at}`, fpA, clock.now()))
+        assert.equal(
+          await store.complete(account, `s${at}`, token, response(randomBytes(size)), clock.now()),
+          true,
+        )
+        clock.advance(10_000)
+      }
+      // Four fitted, the fifth left a marker, whose own 512 bytes spend the budget.
+      const spent = await store.begin(account, 'fresh', fpA, clock.now())
+      assert.equal(spent.kind, 'budget_spent')
+      const wait = spent.kind === 'budget_spent' ? spent.retryAfterSeconds : 0
+      assert.equal(wait, Math.ceil((started + retentionMs - clock.now()) / 1000))
+      // Keys already used still answer as before.
+      assert.equal((await store.begin(account, 's0', fpA, clock.now())).kind, 'replay')
+      assert.equal((await store.begin(account, 's4', fpA, clock.now())).kind, 'not_kept')
+      assert.equal((await store.begin(other, 'fresh', fpA, clock.now())).kind, 'claimed')
+      clock.set(started + retentionMs)
+      claimed(await store.begin(account, 'fresh', fpA, clock.now()))
+      assert.equal((await store.begin(account, 's0', fpA, clock.now())).kind, 'claimed')
+    })
+
+    it('charges every entry a fixed overhead, so small answers are bounded in number too', async () => {
+      const budget = 64 * 1024
+      const small = await makeStore({ leaseMs, retentionMs, clock, accountBudgetBytes: budget })
+      try {
+        const tiny = small.stores[0]
+        let storedCount = 0
+        for (let at = 0; at < 1_000; at++) {
+          const begun = await tiny.begin(account, `tiny-${at}`, fpA, clock.now())
+          if (begun.kind === 'budget_spent') break
+          const token = claimed(begun)
+          assert.equal(await tiny.complete(account, `tiny-${at}`, token, response('{}'), clock.now()), true)
+          storedCount++
+        }
+        // Each charges 2 + 50 (headers) + 512 = 564 bytes: 116 fit, the 117th does not and leaves a
+        // 512-byte marker, and then the budget is spent and the 118th key is refused up front.
+        assert.equal(storedCount, 117)
+        assert.equal((await tiny.begin(account, 'tiny-115', fpA, clock.now())).kind, 'replay')
+        assert.equal((await tiny.begin(account, 'tiny-116', fpA, clock.now())).kind, 'not_kept')
+      } finally {
+        await small.close()
+      }
     })
 
     it('refuses to store an error answer: errors release the claim with abandon instead', async () => {

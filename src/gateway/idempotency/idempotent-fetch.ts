@@ -1,9 +1,10 @@
 /**
  * docs/idempotency.md: at most one fetch per (account, key); every retry gets its stored answer.
  *
- * `begin()` decides: another url or region is 422, a running attempt 409, a stored answer is replayed (each
- * costing one unit of the general budget, nothing else); else the key is ours until the fetch ends. An
- * envelope is stored; any error releases the key, so a retry runs the fetch again.
+ * `begin()` decides: another url or region is 422, a running attempt 409, a stored answer is replayed, an
+ * answer that was not kept is 410, a spent storage budget is 429 (each costing one unit of the general
+ * budget, nothing else); else the key is ours until the fetch ends. An envelope is stored (or, over the
+ * account's budget, the fact that it was delivered); any error releases the key, so a retry runs again.
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../shared/clock.ts'
@@ -111,6 +112,28 @@ export function createIdempotentFetch(deps: IdempotentFetchDeps): IdempotentFetc
               { retryAfter: began.retryAfterSeconds },
             ),
           }
+        case 'not_kept':
+          return {
+            kind: 'error',
+            rateLimit,
+            error: new AppError(
+              'idempotency_answer_not_kept',
+              'The first request with this Idempotency-Key completed and was billed, but its answer was too ' +
+                "large to keep within the account's storage budget; it is not fetched again. Use a new key " +
+                'to fetch again.',
+            ),
+          }
+        case 'budget_spent':
+          return {
+            kind: 'error',
+            rateLimit,
+            error: new AppError(
+              'idempotency_budget_spent',
+              "The account's stored idempotent answers fill its storage budget; nothing was fetched. Retry " +
+                'after Retry-After seconds, or send the request without an Idempotency-Key.',
+              { retryAfter: began.retryAfterSeconds },
+            ),
+          }
         case 'replay':
           return { kind: 'replay', response: began.response, rateLimit }
       }
@@ -126,8 +149,8 @@ export function createIdempotentFetch(deps: IdempotentFetchDeps): IdempotentFetc
     const answer = { status: 200, headers: { 'content-type': envelopeType }, body: outcome.body }
     const complete = () => store.complete(accountId, key, began.token, answer, clock.now())
     try {
-      const stored = await complete()
-      if (!stored) log.warn('an idempotent fetch outlived its claim: its answer is not stored')
+      const ended = await complete()
+      if (!ended) log.warn('an idempotent fetch outlived its claim: its answer is not stored')
     } catch (error) {
       // The fetch ran and is billed: the caller gets its answer now, and the store gets it if it is back
       // within the claim's lease; else only a later replay is lost (docs/adr/0004-store-faults.md).

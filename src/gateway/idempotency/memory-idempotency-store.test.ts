@@ -3,24 +3,30 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'node:test'
 import { idempotencyFingerprint } from './idempotency-key.ts'
 import { manualClock, runIdempotencyStoreSuite } from '../../../test/suites/idempotency-store-suite.ts'
+import { unpackBody } from './idempotency-store.ts'
 import { createMemoryIdempotencyStore } from './memory-idempotency-store.ts'
 
-runIdempotencyStoreSuite('memory idempotency store', async ({ leaseMs, retentionMs, clock }) => {
-  const store = createMemoryIdempotencyStore({ leaseMs, retentionMs, clock, sweepIntervalMs: 0 })
+runIdempotencyStoreSuite('memory idempotency store', async (setup) => {
+  const store = createMemoryIdempotencyStore({ ...setup, sweepIntervalMs: 0 })
   return {
     // One process, one Map: every "connection" is the same store.
     stores: [store, store, store],
-    dump: async () =>
-      [...store.entries()]
-        .map(([name, entry]) =>
-          [
-            name,
-            JSON.stringify({ ...entry, response: undefined }),
-            entry.state === 'stored' ? JSON.stringify(entry.response.headers) : '',
-            entry.state === 'stored' ? entry.response.body.toString('latin1') : '',
-          ].join('\n'),
-        )
-        .join('\n'),
+    dump: async () => {
+      const parts: string[] = []
+      for (const [name, entry] of store.entries()) {
+        parts.push(name, JSON.stringify({ ...entry, response: undefined }))
+        if (entry.state === 'stored') {
+          const { headers, encoding, body } = entry.response
+          parts.push(JSON.stringify(headers), (await unpackBody(encoding, body)).toString('latin1'))
+        }
+      }
+      return parts.join('\n')
+    },
+    storedBytes: async () =>
+      [...store.entries().values()].reduce(
+        (sum, entry) => sum + (entry.state === 'stored' ? entry.response.body.length : 0),
+        0,
+      ),
     close: () => store.close(),
   }
 })

@@ -1,31 +1,37 @@
 /**
- * The Redis twin of the idempotency store, shared by every gateway. An entry is one hash under
- * `<prefix><account id>:<sha256 of the Idempotency-Key>`:
+ * The Redis twin of the idempotency store, shared by every gateway. Every key of an account carries the
+ * hash tag `{<account id>}`, so one script's keys are in one slot of a Redis Cluster:
  *
- *   fp       the request fingerprint (a SHA-256 digest; never the URL, DESIGN 7)
- *   state    'claimed' | 'stored'
- *   until    epoch ms when the lease (claimed) or the retention (stored) runs out
- *   token    the claim's owner token (claimed only)
- *   status, headers (JSON, content-type only), body (raw bytes)   (stored only)
+ *   <prefix>{<account id>}:<sha256 of the Idempotency-Key>   hash: the entry
+ *     fp       the request fingerprint (a SHA-256 digest; never the URL, DESIGN 7)
+ *     state    'claimed' | 'stored' | 'not_kept'
+ *     until    epoch ms when the lease (claimed) or the retention (stored, not_kept) runs out
+ *     token    the claim's owner token (claimed only)
+ *     status, headers (JSON, content-type only), enc ('gzip' | 'identity'), body (raw bytes)   (stored only)
+ *   <prefix>{<account id>}:ledger   sorted set: digest of each stored answer or marker, scored by its `until`
+ *   <prefix>{<account id>}:bytes    hash: the charge of each, and their sum under `total`
  *
  * Each operation is one Lua script, so "is there a live entry, does its fingerprint match, is it running
- * or done, else claim it" is decided atomically in one round trip: the equivalent of `SET NX PX` that also
- * answers with the replay. Liveness is judged against the caller's `now` (the same clock as the memory twin);
- * every write also sets PEXPIRE to the same span, so Redis itself purges what nobody reads again.
+ * or done, is the account's budget spent, else claim it" is decided atomically in one round trip. Liveness
+ * is judged against the caller's `now` (the same clock as the memory twin); every write also sets PEXPIRE
+ * to the same span, so Redis itself purges what nobody reads again. The ledger is settled (expired charges
+ * taken off the sum) by every begin and complete of the account, so the sum counts live answers only.
  *
- * Memory: a stored answer costs about its body (bodies are raw bytes, not base64): up to the 10 MiB cap
- * plus the envelope's JSON escaping. Size `maxmemory` for it, with `noeviction` (docs/idempotency.md).
+ * Memory: an account holds at most `accountBudgetBytes` (64 MiB) of compressed answers, each charged its
+ * compressed body, headers and 512 bytes (docs/adr/0008-bounded-idempotency-records.md).
  */
 import type { Redis } from 'ioredis'
 import { redisScript, runScriptBuffers } from '../../infra/redis/redis-script.ts'
+import { createHash } from 'node:crypto'
 import {
-  assertStorable,
-  entryName,
+  entryOverheadBytes,
   idempotencyDefaults,
   newClaimToken,
+  packResponse,
+  positiveBytes,
   positiveDuration,
   retryAfterSeconds,
-  storedHeaders,
+  unpackBody,
   type BeginOutcome,
   type IdempotencyOptions,
   type IdempotencyStore,
@@ -39,15 +45,43 @@ export type RedisIdempotencyOptions = IdempotencyOptions & {
   keyPrefix?: string
 }
 
-// ARGV: fingerprint, token, now, lease until, lease ms.
-const beginScript = redisScript(`
+/**
+ * Takes the charges that expired at `now` off the account's sum (at most 1,000 a call: the rest go on
+ * the next) and answers the sum of the live ones. KEYS: ledger, bytes.
+ */
+const settleLua = `
+local function settle(ledger, bytes, now)
+  local gone = redis.call('ZRANGEBYSCORE', ledger, '-inf', now, 'LIMIT', 0, 1000)
+  if #gone > 0 then
+    local charges = redis.call('HMGET', bytes, unpack(gone))
+    local freed = 0
+    for _, charge in ipairs(charges) do freed = freed + (tonumber(charge) or 0) end
+    redis.call('ZREM', ledger, unpack(gone))
+    redis.call('HDEL', bytes, unpack(gone))
+    redis.call('HINCRBY', bytes, 'total', -freed)
+  end
+  if redis.call('ZCARD', ledger) == 0 then
+    redis.call('DEL', bytes)
+    return 0
+  end
+  return tonumber(redis.call('HGET', bytes, 'total')) or 0
+end
+`
+
+// KEYS: entry, ledger, bytes. ARGV: fingerprint, token, now, lease until, lease ms, account budget.
+const beginScript = redisScript(`${settleLua}
 local entry = redis.call('HMGET', KEYS[1], 'fp', 'state', 'until')
 local untilMs = tonumber(entry[3])
 if entry[1] and untilMs and untilMs > tonumber(ARGV[3]) then
   if entry[1] ~= ARGV[1] then return {'mismatch'} end
   if entry[2] == 'claimed' then return {'in_flight', entry[3]} end
-  local stored = redis.call('HMGET', KEYS[1], 'status', 'headers', 'body')
-  return {'replay', stored[1], stored[2], stored[3]}
+  if entry[2] == 'not_kept' then return {'not_kept'} end
+  local stored = redis.call('HMGET', KEYS[1], 'status', 'headers', 'enc', 'body')
+  return {'replay', stored[1], stored[2], stored[3] or 'identity', stored[4]}
+end
+if settle(KEYS[2], KEYS[3], ARGV[3]) >= tonumber(ARGV[6]) then
+  local oldest = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+  return {'budget_spent', oldest[2] or ARGV[3]}
 end
 redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], 'fp', ARGV[1], 'state', 'claimed', 'token', ARGV[2], 'until', ARGV[4])
@@ -55,18 +89,34 @@ redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return {'claimed'}
 `)
 
-// ARGV: token, now, retention until, retention ms, status, headers JSON, body.
-const completeScript = redisScript(`
+// KEYS: entry, ledger, bytes. ARGV: token, now, retention until, retention ms, status, headers JSON,
+// encoding, body, charge, account budget, ledger member, charge of a marker.
+const completeScript = redisScript(`${settleLua}
 local entry = redis.call('HMGET', KEYS[1], 'state', 'token', 'until')
 local untilMs = tonumber(entry[3])
 if entry[1] ~= 'claimed' or entry[2] ~= ARGV[1] or not untilMs or untilMs <= tonumber(ARGV[2]) then
   return 0
 end
+local held = settle(KEYS[2], KEYS[3], ARGV[2])
+local charge = tonumber(ARGV[9])
+local reply = 1
 redis.call('HDEL', KEYS[1], 'token')
-redis.call('HSET', KEYS[1], 'state', 'stored', 'until', ARGV[3], 'status', ARGV[5], 'headers', ARGV[6],
-  'body', ARGV[7])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-return 1
+if held + charge <= tonumber(ARGV[10]) then
+  redis.call('HSET', KEYS[1], 'state', 'stored', 'until', ARGV[3], 'status', ARGV[5], 'headers', ARGV[6],
+    'enc', ARGV[7], 'body', ARGV[8])
+else
+  -- Delivered and billed, too large to keep: the marker keeps a retry from fetching again.
+  redis.call('HSET', KEYS[1], 'state', 'not_kept', 'until', ARGV[3])
+  charge = tonumber(ARGV[12])
+  reply = 2
+end
+-- A charge left by an earlier record under this key (expired by Redis' clock before ours) is replaced.
+local earlier = tonumber(redis.call('HGET', KEYS[3], ARGV[11])) or 0
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[11])
+redis.call('HSET', KEYS[3], ARGV[11], charge)
+redis.call('HINCRBY', KEYS[3], 'total', charge - earlier)
+for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[4]) end
+return reply
 `)
 
 // ARGV: token.
@@ -87,47 +137,66 @@ end
 return 0
 `)
 
+// KEYS: ledger, bytes. ARGV: now.
+const settleScript = redisScript(`${settleLua}
+settle(KEYS[1], KEYS[2], ARGV[1])
+return 0
+`)
+
 export function createRedisIdempotencyStore(options: RedisIdempotencyOptions): IdempotencyStore {
   const { redis } = options
   const leaseMs = positiveDuration('leaseMs', options.leaseMs ?? idempotencyDefaults.leaseMs)
   const retentionMs = positiveDuration('retentionMs', options.retentionMs ?? idempotencyDefaults.retentionMs)
+  const accountBudget = positiveBytes(
+    'accountBudgetBytes',
+    options.accountBudgetBytes ?? idempotencyDefaults.accountBudgetBytes,
+  )
   const prefix = options.keyPrefix ?? idempotencyDefaults.keyPrefix
-  const keyOf = (accountId: string, key: string) => prefix + entryName(accountId, key)
+  /** The entry's key, then the account's ledger and bytes: one hash tag, one slot. */
+  const keysOf = (accountId: string, key: string) => {
+    const account = `${prefix}{${accountId}}:`
+    const digest = createHash('sha256').update(key).digest('hex')
+    return { digest, keys: [account + digest, `${account}ledger`, `${account}bytes`] }
+  }
 
   return {
     begin: async (accountId, key, fingerprint, now) => {
       const token = newClaimToken()
-      const reply = await runScriptBuffers(
-        redis,
-        beginScript,
-        [keyOf(accountId, key)],
-        [fingerprint, token, now, now + leaseMs, leaseMs],
-      )
+      const reply = await runScriptBuffers(redis, beginScript, keysOf(accountId, key).keys, [
+        fingerprint,
+        token,
+        now,
+        now + leaseMs,
+        leaseMs,
+        accountBudget,
+      ])
       return beginOutcome(reply, token, now)
     },
 
     complete: async (accountId, key, token, response, now) => {
-      assertStorable(response)
-      const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body
-      const reply = await runScriptBuffers(
-        redis,
-        completeScript,
-        [keyOf(accountId, key)],
-        [
-          token,
-          now,
-          now + retentionMs,
-          retentionMs,
-          response.status,
-          JSON.stringify(storedHeaders(response.headers)),
-          body,
-        ],
-      )
-      return reply === 1
+      const packed = await packResponse(response)
+      const { digest, keys } = keysOf(accountId, key)
+      const reply = await runScriptBuffers(redis, completeScript, keys, [
+        token,
+        now,
+        now + retentionMs,
+        retentionMs,
+        packed.status,
+        JSON.stringify(packed.headers),
+        packed.encoding,
+        packed.body,
+        packed.charge,
+        accountBudget,
+        digest,
+        entryOverheadBytes,
+      ])
+      return reply === 1 || reply === 2
     },
 
     abandon: async (accountId, key, token) => {
-      const reply = await runScriptBuffers(redis, abandonScript, [keyOf(accountId, key)], [token])
+      const reply = await runScriptBuffers(redis, abandonScript, keysOf(accountId, key).keys.slice(0, 1), [
+        token,
+      ])
       return reply === 1
     },
 
@@ -139,7 +208,19 @@ export function createRedisIdempotencyStore(options: RedisIdempotencyOptions): I
         const [next, keys] = await redis.scan(cursor, 'MATCH', `${globEscape(prefix)}*`, 'COUNT', 500)
         cursor = next
         const replies = await Promise.all(
-          keys.map((name) => runScriptBuffers(redis, purgeScript, [name], [now])),
+          keys.map(async (name) => {
+            if (name.endsWith(':bytes')) return 0
+            // The ledger's expired charges come off the account's sum; only entries count as purged.
+            if (name.endsWith(':ledger')) {
+              return runScriptBuffers(
+                redis,
+                settleScript,
+                [name, `${name.slice(0, -'ledger'.length)}bytes`],
+                [now],
+              )
+            }
+            return runScriptBuffers(redis, purgeScript, [name], [now])
+          }),
         )
         purged += replies.filter((reply) => reply === 1).length
       } while (cursor !== '0')
@@ -150,7 +231,7 @@ export function createRedisIdempotencyStore(options: RedisIdempotencyOptions): I
   }
 }
 
-function beginOutcome(reply: unknown, token: string, now: number): BeginOutcome {
+async function beginOutcome(reply: unknown, token: string, now: number): Promise<BeginOutcome> {
   if (!Array.isArray(reply)) throw new TypeError('unexpected reply from the idempotency begin script')
   const [kind, ...rest] = (reply as unknown[]).map((item) => (Buffer.isBuffer(item) ? item : undefined))
   switch (kind?.toString()) {
@@ -160,15 +241,21 @@ function beginOutcome(reply: unknown, token: string, now: number): BeginOutcome 
       return { kind: 'mismatch' }
     case 'in_flight':
       return { kind: 'in_flight', retryAfterSeconds: retryAfterSeconds(Number(rest[0]?.toString()), now) }
+    case 'not_kept':
+      return { kind: 'not_kept' }
+    case 'budget_spent':
+      return { kind: 'budget_spent', retryAfterSeconds: retryAfterSeconds(Number(rest[0]?.toString()), now) }
     case 'replay':
-      return { kind: 'replay', response: storedResponse(rest) }
+      return { kind: 'replay', response: await storedResponse(rest) }
     default:
       throw new TypeError('unexpected reply from the idempotency begin script')
   }
 }
 
-function storedResponse([status, headers, body]: (Buffer | undefined)[]): StoredResponse {
-  if (status === undefined || headers === undefined || body === undefined) {
+async function storedResponse([status, headers, encoding, body]: (
+  Buffer | undefined
+)[]): Promise<StoredResponse> {
+  if (status === undefined || headers === undefined || encoding === undefined || body === undefined) {
     throw new TypeError('an idempotency record is missing its status, headers or body')
   }
   const parsed: unknown = JSON.parse(headers.toString())
@@ -176,7 +263,11 @@ function storedResponse([status, headers, body]: (Buffer | undefined)[]): Stored
   if (typeof parsed === 'object' && parsed !== null) {
     for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') kept[name] = value
   }
-  return { status: Number(status.toString()), headers: kept, body }
+  return {
+    status: Number(status.toString()),
+    headers: kept,
+    body: await unpackBody(encoding.toString(), body),
+  }
 }
 
 function globEscape(text: string): string {

@@ -42,13 +42,23 @@ const refusalDecision = {
   quota_exhausted: 'trial_exhausted',
 } as const satisfies Record<RefusalReason, LimiterDecision>
 
-const idempotencyOutcomes = ['claimed', 'replayed', 'in_flight', 'key_reused', 'store_unavailable'] as const
+const idempotencyOutcomes = [
+  'claimed',
+  'replayed',
+  'in_flight',
+  'key_reused',
+  'not_kept',
+  'budget_spent',
+  'store_unavailable',
+] as const
 
 const beginOutcome = {
   claimed: 'claimed',
   replay: 'replayed',
   in_flight: 'in_flight',
   mismatch: 'key_reused',
+  not_kept: 'not_kept',
+  budget_spent: 'budget_spent',
 } as const satisfies Record<BeginOutcome['kind'], (typeof idempotencyOutcomes)[number]>
 
 /** A bug (a bad argument) is not a store outage: the rate limiter lets those through as they are too. */

@@ -9,6 +9,7 @@ import { after, describe, it } from 'node:test'
 import { Redis } from 'ioredis'
 import { idempotencyFingerprint } from '../../../src/gateway/idempotency/idempotency-key.ts'
 import { manualClock, runIdempotencyStoreSuite } from '../../suites/idempotency-store-suite.ts'
+import { unpackBody } from '../../../src/gateway/idempotency/idempotency-store.ts'
 import { createRedisIdempotencyStore } from '../../../src/gateway/idempotency/redis-idempotency-store.ts'
 
 const redisUrl = process.env.SALLYPORT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -52,8 +53,14 @@ async function dumpUnder(redis: Redis, prefix: string): Promise<string> {
   const parts: string[] = []
   for (const key of await keysUnder(redis, prefix)) {
     parts.push(key)
-    for (const [field, value] of Object.entries(await redis.hgetallBuffer(key))) {
-      parts.push(field, value.toString('latin1'))
+    if ((await redis.type(key)) === 'zset') {
+      parts.push(...(await redis.zrange(key, '0', '-1', 'WITHSCORES')))
+      continue
+    }
+    const fields = await redis.hgetallBuffer(key)
+    for (const [field, value] of Object.entries(fields)) {
+      const encoding = fields.enc?.toString() ?? 'identity'
+      parts.push(field, (field === 'body' ? await unpackBody(encoding, value) : value).toString('latin1'))
     }
   }
   return parts.join('\n')
@@ -74,12 +81,12 @@ if (skipped !== undefined && process.env.CI === 'true') {
 
 runIdempotencyStoreSuite(
   'redis idempotency store',
-  async ({ leaseMs, retentionMs }) => {
+  async ({ leaseMs, retentionMs, accountBudgetBytes }) => {
     const prefix = uniquePrefix()
     const clients = Array.from({ length: connections }, connect)
     await Promise.all(clients.map((client) => client.connect()))
     const stores = clients.map((redis) =>
-      createRedisIdempotencyStore({ redis, keyPrefix: prefix, leaseMs, retentionMs }),
+      createRedisIdempotencyStore({ redis, keyPrefix: prefix, leaseMs, retentionMs, accountBudgetBytes }),
     )
     const [first, ...rest] = stores
     if (first === undefined) throw new Error('no connection')
@@ -87,6 +94,11 @@ runIdempotencyStoreSuite(
     return {
       stores: [first, ...rest],
       dump: () => dumpUnder(admin, prefix),
+      storedBytes: async () => {
+        let sum = 0
+        for (const key of await keysUnder(admin, prefix)) sum += (await admin.memory('USAGE', key)) ?? 0
+        return sum
+      },
       close: async () => {
         const keys = await keysUnder(admin, prefix)
         if (keys.length > 0) await admin.del(...keys)
@@ -128,6 +140,32 @@ describe('redis idempotency store, Redis specifics', { skip: skipped ?? false },
     assert.ok(recordTtl > day - 5_000 && recordTtl <= day, `record TTL ${recordTtl}`)
     // The token goes with the claim: a record keeps nothing that could complete it again.
     assert.equal(await redis.hexists(key, 'token'), 0)
+  })
+
+  it('charges a key once when Redis dropped its record before the gateways clock said so', async () => {
+    const clock = manualClock(Date.now())
+    const store = createRedisIdempotencyStore({ redis, keyPrefix: prefix })
+    const account = 'acct_skew'
+    const total = async () => Number(await redis.hget(`${prefix}{${account}}:bytes`, 'total'))
+    const once = async () => {
+      const begun = await store.begin(account, 'k', fingerprint, clock.now())
+      assert.equal(begun.kind, 'claimed')
+      if (begun.kind === 'claimed') {
+        const body = Buffer.from('{"result":"x"}')
+        await store.complete(account, 'k', begun.token, { status: 200, headers: {}, body }, clock.now())
+      }
+    }
+    await once()
+    const charged = await total()
+    assert.equal(charged, 14 + 2 + 512)
+    // As if its TTL ran out early: the ledger still holds its charge, which the next record replaces.
+    const [entry] = (await keysUnder(redis, `${prefix}{${account}}:`)).filter((key) =>
+      /:[0-9a-f]{64}$/.test(key),
+    )
+    assert.ok(entry !== undefined)
+    await redis.del(entry)
+    await once()
+    assert.equal(await total(), charged)
   })
 
   it('falls back to EVAL when Redis does not know a script (after a restart or a failover)', async () => {

@@ -95,7 +95,7 @@ if (!(await redisAnswers())) {
         keys.join(),
       )
       assert.ok(
-        keys.some((key) => key.startsWith(`${prefix}idem:acct_test:`)),
+        keys.some((key) => key.startsWith(`${prefix}idem:{acct_test}:`)),
         keys.join(),
       )
       const ready = await gw.app.inject({ method: 'GET', url: '/readyz' })

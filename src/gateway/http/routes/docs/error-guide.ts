@@ -97,6 +97,19 @@ export const errorGuide: Record<ErrorCode, ErrorGuideEntry> = {
     when: 'The Idempotency-Key was used in the last 24 hours with a different url or region.',
     retry: 'No. Use a new key.',
   },
+  idempotency_answer_not_kept: {
+    when:
+      'The first request with this Idempotency-Key completed and was billed, but its answer did not fit the ' +
+      "account's storage budget for stored answers and was not kept; it is not fetched again.",
+    retry: 'No: the fetch ran once. To fetch the url again, send a new key (billed again).',
+  },
+  idempotency_budget_spent: {
+    when:
+      "The account's stored idempotent answers (compressed) fill its budget of 64 MiB over 24 hours; nothing " +
+      'was fetched or billed.',
+    retry:
+      'After `Retry-After` seconds (when the oldest stored answer expires), or now without an Idempotency-Key.',
+  },
   region_out_of_service: {
     when: 'The requested region has no egress node in service; no other region is substituted.',
     retry: 'Yes, with exponential backoff and jitter, or choose another region.',

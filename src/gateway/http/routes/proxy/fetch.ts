@@ -96,6 +96,8 @@ export function registerFetchRoute(app: FastifyInstance, service: FetchService):
             'spend_cap_reached',
             'idempotency_in_flight',
             'idempotency_key_reused',
+            'idempotency_answer_not_kept',
+            'idempotency_budget_spent',
             ...dataPlaneErrors,
           ]),
         },
