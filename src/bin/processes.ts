@@ -1,9 +1,17 @@
-/** `sallyport gateway` and `sallyport node`: one production process each. */
+/**
+ * `sallyport gateway` and `sallyport node`: one production process each, or a supervisor and
+ * `--workers N` / SALLYPORT_WORKERS workers sharing its port (src/bin/workers.ts).
+ */
 import { parseArgs } from 'node:util'
 import { ConfigError } from '../config/env-parsing.ts'
-import { loadGatewayConfig } from '../config/gateway-config.ts'
-import { loadNodeConfig } from '../config/node-config.ts'
+import { loadGatewayConfig, loadGatewayWorkers, type GatewayConfig } from '../config/gateway-config.ts'
+import { loadNodeConfig, loadNodeWorkers, type NodeConfig } from '../config/node-config.ts'
+import pino from 'pino'
+import { openDatabase } from '../infra/database/database.ts'
+import { migrateToLatest } from '../infra/database/migrator.ts'
+import { loggerOptions } from '../shared/logger.ts'
 import { closeOnSignals, startGateway, startNode, warnAboutAllowTargets } from './servers.ts'
+import { runWorkers } from './workers.ts'
 
 function port(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined
@@ -26,6 +34,7 @@ export async function runNode(args: string[]): Promise<void> {
       'egress-address': { type: 'string' },
       'public-ip': { type: 'string' },
       'device-id': { type: 'string' },
+      workers: { type: 'string' },
     },
     strict: true,
   })
@@ -37,6 +46,16 @@ export async function runNode(args: string[]): Promise<void> {
     ...(values['public-ip'] !== undefined && { publicIp: values['public-ip'] }),
     ...(values['device-id'] !== undefined && { deviceId: values['device-id'] }),
   })
+  await runWorkers({
+    kind: 'node',
+    count: loadNodeWorkers(values.workers),
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    log: pino(loggerOptions(config.logLevel, 'node')),
+    serve: () => serveNode(config),
+  })
+}
+
+async function serveNode(config: NodeConfig): Promise<void> {
   warnAboutAllowTargets(config.allowTargets)
   const node = await startNode(config)
   node.app.log.info(
@@ -55,7 +74,7 @@ export async function runNode(args: string[]): Promise<void> {
 export async function runGateway(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { host: { type: 'string' }, port: { type: 'string' } },
+    options: { host: { type: 'string' }, port: { type: 'string' }, workers: { type: 'string' } },
     strict: true,
   })
   const config = loadGatewayConfig({
@@ -63,6 +82,25 @@ export async function runGateway(args: string[]): Promise<void> {
     ...(values.port !== undefined && { port: port(values.port)! }),
   })
   if (config.nodes.length === 0) throw new ConfigError('SALLYPORT_NODES names no egress node: region=url,...')
+  await runWorkers({
+    kind: 'gateway',
+    count: loadGatewayWorkers(values.workers),
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    log: pino(loggerOptions(config.logLevel, 'gateway')),
+    // Once, before the workers: each would otherwise migrate at start-up, all at the same moment.
+    prepare: async () => {
+      const db = openDatabase(config)
+      try {
+        await migrateToLatest(db)
+      } finally {
+        await db.destroy()
+      }
+    },
+    serve: () => serveGateway(config),
+  })
+}
+
+async function serveGateway(config: GatewayConfig): Promise<void> {
   const gateway = await startGateway(config)
   if (config.publicBaseUrl === undefined) {
     gateway.app.log.warn(
