@@ -50,7 +50,7 @@ export async function runNode(args: string[]): Promise<void> {
     kind: 'node',
     count: loadNodeWorkers(values.workers),
     shutdownTimeoutMs: config.shutdownTimeoutMs,
-    log: pino(loggerOptions(config.logLevel, 'node')),
+    log: () => pino(loggerOptions(config.logLevel, 'node')),
     serve: () => serveNode(config),
   })
 }
@@ -86,7 +86,7 @@ export async function runGateway(args: string[]): Promise<void> {
     kind: 'gateway',
     count: loadGatewayWorkers(values.workers),
     shutdownTimeoutMs: config.shutdownTimeoutMs,
-    log: pino(loggerOptions(config.logLevel, 'gateway')),
+    log: () => pino(loggerOptions(config.logLevel, 'gateway')),
     // Once, before the workers: each would otherwise migrate at start-up, all at the same moment.
     prepare: async () => {
       const db = openDatabase(config)

@@ -21,7 +21,8 @@ export type WorkerPlan = {
   count: number
   /** The workers' own shutdown deadline (SALLYPORT_SHUTDOWN_TIMEOUT_MS); the supervisor waits a second more. */
   shutdownTimeoutMs: number
-  log: ShutdownLog
+  /** The supervisor's logger, made only when there is a supervisor (a count above 1). */
+  log: () => ShutdownLog
   /** Run once by the supervisor before any worker starts (the gateway brings the schema up to date). */
   prepare?: () => Promise<void>
   /** What one worker runs: the single-process command itself. */
@@ -39,7 +40,8 @@ export async function runWorkers(plan: WorkerPlan): Promise<void> {
   supervise(plan)
 }
 
-function supervise({ kind, count, shutdownTimeoutMs, log }: WorkerPlan): void {
+function supervise({ kind, count, shutdownTimeoutMs, log: makeLog }: WorkerPlan): void {
+  const log = makeLog()
   const live = new Map<Worker, { startedAt: number; listening: boolean }>()
   let starting = true
   let stopping = false
