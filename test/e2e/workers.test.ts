@@ -124,7 +124,17 @@ if (!(await redisAnswers())) {
       }
       burstKey = await provisionApiKey(env, 'burst@example.test', 'proxy')
       const limits = await runCliOnce(
-        ['admin', 'set-limits', '--email', 'burst@example.test', '--host-per-minute', '1000'],
+        [
+          'admin',
+          'set-limits',
+          '--email',
+          'burst@example.test',
+          '--host-per-minute',
+          '1000',
+          // The fetch budget (120) is under test, not the in-flight cap (20 by default) of a slow burst.
+          '--max-in-flight',
+          '1000',
+        ],
         env,
       )
       assert.equal(limits.code, 0, limits.output)
@@ -173,7 +183,10 @@ if (!(await redisAnswers())) {
       assert.equal(answers.filter((answer) => answer.status === 200).length, 120)
       const refused = answers.filter((answer) => answer.status !== 200)
       assert.equal(refused.length, 80)
-      for (const answer of refused) assert.equal(answer.status, 429, answer.body)
+      for (const answer of refused) {
+        assert.equal(answer.status, 429, answer.body)
+        assert.match(answer.body, /"code":"rate_limited"/)
+      }
       assert.equal(targetHits - hitsBefore, 120, 'refused fetches never reached the target')
     })
 
