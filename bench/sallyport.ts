@@ -98,7 +98,9 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   for (const name of Object.keys(env)) {
     if (/^(https?|all|no)_proxy$/i.test(name) || name === 'NODE_USE_ENV_PROXY') delete env[name]
   }
-  return { ...env, ...extra }
+  // One process per `sallyport gateway` / `node` unless the environment says otherwise: the table counts
+  // each process's CPU by its pid, and the topology's layout is what it names (docs/performance.md).
+  return { SALLYPORT_WORKERS: '1', ...env, ...extra }
 }
 
 export function sallyportCapabilities(repoRoot: string) {

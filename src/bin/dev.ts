@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { loadDatabaseConfig } from '../config/database-config.ts'
 import { devEnvironment } from '../config/dev-config.ts'
+import { ConfigError } from '../config/env-parsing.ts'
 import { loadGatewayConfig, type NodeEndpoint } from '../config/gateway-config.ts'
 import { loadNodeConfig } from '../config/node-config.ts'
 import { describeDatabase } from '../infra/database/database.ts'
@@ -31,9 +32,23 @@ export async function runDev(
 ): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { port: { type: 'string' }, host: { type: 'string' }, 'node-port-base': { type: 'string' } },
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'node-port-base': { type: 'string' },
+      workers: { type: 'string' },
+    },
     strict: true,
   })
+  // docs/adr/0009-workers.md: dev's counters, trial grants and idempotency records live in this process, so
+  // workers could not share them. SALLYPORT_WORKERS (meant for gateway and node) is ignored here.
+  if (values.workers !== undefined && values.workers !== '1') {
+    throw new ConfigError(
+      'sallyport dev runs one process: its rate limits, trial counters and idempotency records live in ' +
+        'memory and workers could not share them. For more cores, run `sallyport gateway --workers N` ' +
+        '(with SALLYPORT_REDIS_URL) and `sallyport node --workers N` (docs/deploy.md)',
+    )
+  }
   const fleetSecret = randomBytes(32).toString('base64url')
   const env = devEnvironment(fleetSecret)
   const nodePortBase = Number(values['node-port-base'] ?? 0)

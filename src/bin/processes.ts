@@ -1,8 +1,16 @@
-/** `sallyport gateway` and `sallyport node`: one production process each. */
+/**
+ * `sallyport gateway` and `sallyport node`: one production process each, or a supervisor and
+ * `--workers N` / SALLYPORT_WORKERS workers sharing its port (src/bin/workers.ts).
+ */
 import { ConfigError } from '../config/env-parsing.ts'
-import { loadGatewayConfig } from '../config/gateway-config.ts'
-import { loadNodeConfig } from '../config/node-config.ts'
+import { loadGatewayConfig, loadGatewayWorkers, type GatewayConfig } from '../config/gateway-config.ts'
+import { loadNodeConfig, loadNodeWorkers, type NodeConfig } from '../config/node-config.ts'
+import pino from 'pino'
+import { openDatabase } from '../infra/database/database.ts'
+import { migrateToLatest } from '../infra/database/migrator.ts'
+import { loggerOptions } from '../shared/logger.ts'
 import { closeOnSignals, startGateway, startNode, warnAboutAllowTargets } from './servers.ts'
+import { runWorkers } from './workers.ts'
 
 /** Where the operator listener serves `/metrics`, for the "listening" line. */
 function metricsUrl(operatorUrl: string | undefined): { metrics_url?: string } {
@@ -16,6 +24,8 @@ export type NodeOptions = {
   egressAddress?: string
   publicIp?: string
   deviceId?: string
+  /** --workers: the supervisor's worker count; default SALLYPORT_WORKERS, else every core. */
+  workers?: string
 }
 
 export async function runNode(values: NodeOptions): Promise<void> {
@@ -27,6 +37,16 @@ export async function runNode(values: NodeOptions): Promise<void> {
     ...(values.publicIp !== undefined && { publicIp: values.publicIp }),
     ...(values.deviceId !== undefined && { deviceId: values.deviceId }),
   })
+  await runWorkers({
+    kind: 'node',
+    count: loadNodeWorkers(values.workers),
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    log: () => pino(loggerOptions(config.logLevel, 'node')),
+    serve: () => serveNode(config),
+  })
+}
+
+async function serveNode(config: NodeConfig): Promise<void> {
   warnAboutAllowTargets(config.allowTargets)
   const node = await startNode(config)
   node.app.log.info(
@@ -42,12 +62,31 @@ export async function runNode(values: NodeOptions): Promise<void> {
   closeOnSignals(() => node.close(), config.shutdownTimeoutMs, node.app.log)
 }
 
-export async function runGateway(values: { host?: string; port?: number }): Promise<void> {
+export async function runGateway(values: { host?: string; port?: number; workers?: string }): Promise<void> {
   const config = loadGatewayConfig({
     ...(values.host !== undefined && { host: values.host }),
     ...(values.port !== undefined && { port: values.port }),
   })
   if (config.nodes.length === 0) throw new ConfigError('SALLYPORT_NODES names no egress node: region=url,...')
+  await runWorkers({
+    kind: 'gateway',
+    count: loadGatewayWorkers(values.workers),
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    log: () => pino(loggerOptions(config.logLevel, 'gateway')),
+    // Once, before the workers: each would otherwise migrate at start-up, all at the same moment.
+    prepare: async () => {
+      const db = openDatabase(config)
+      try {
+        await migrateToLatest(db)
+      } finally {
+        await db.destroy()
+      }
+    },
+    serve: () => serveGateway(config),
+  })
+}
+
+async function serveGateway(config: GatewayConfig): Promise<void> {
   const gateway = await startGateway(config)
   if (config.publicBaseUrl === undefined) {
     gateway.app.log.warn(

@@ -17,6 +17,9 @@ import { limitFlags, parseLimit, setLimits } from './limits-admin.ts'
 import { describeListenError, isListenError } from './listen-error.ts'
 import { runGateway, runNode } from './processes.ts'
 
+const workersOption = (what: string) =>
+  new Option('--workers <n>', `worker processes sharing the port (default: SALLYPORT_WORKERS, else ${what})`)
+
 const portOption = () =>
   new Option('--port <port>', 'port to listen on (default: PORT, else 8080)').argParser(valueOf(parsePort))
 const hostOption = () => new Option('--host <host>', 'address to listen on (default: HOST, else 127.0.0.1)')
@@ -44,12 +47,14 @@ export function buildProgram(): Command {
         .argParser(valueOf(parsePort))
         .hideHelp(),
     )
-    .action(async (options: { port?: number; host?: string; nodePortBase?: number }) => {
+    .addOption(workersOption('1; dev runs one process: docs/adr/0009-workers.md'))
+    .action(async (options: { port?: number; host?: string; nodePortBase?: number; workers?: string }) => {
       // dev.ts keeps its argument-list interface (bench/bare-dev.ts calls it too).
       await runDev([
         ...(options.port === undefined ? [] : ['--port', String(options.port)]),
         ...(options.host === undefined ? [] : ['--host', options.host]),
         ...(options.nodePortBase === undefined ? [] : ['--node-port-base', String(options.nodePortBase)]),
+        ...(options.workers === undefined ? [] : ['--workers', options.workers]),
       ])
     })
 
@@ -58,7 +63,8 @@ export function buildProgram(): Command {
     .description('a gateway; its egress nodes come from SALLYPORT_NODES')
     .addOption(portOption())
     .addOption(hostOption())
-    .action(async (options: { port?: number; host?: string }) => runGateway(options))
+    .addOption(workersOption('every core with SALLYPORT_REDIS_URL, 1 without'))
+    .action(async (options: { port?: number; host?: string; workers?: string }) => runGateway(options))
 
   program
     .command('node')
@@ -77,6 +83,7 @@ export function buildProgram(): Command {
     .option('--egress-address <address>', 'local address outgoing connections bind to')
     .option('--public-ip <address>', 'the address targets see, reported as public_ip')
     .option('--device-id <id>', 'this node’s device_id (default: made from region and host)')
+    .addOption(workersOption('every core'))
     .action(async (options: Parameters<typeof runNode>[0]) => runNode(options))
 
   program

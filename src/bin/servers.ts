@@ -7,6 +7,7 @@ import type { GatewayConfig } from '../config/gateway-config.ts'
 import type { NodeConfig } from '../config/node-config.ts'
 import { startOperatorListener, type OperatorListener } from '../infra/metrics/operator-listener.ts'
 import { loggerOptions } from '../shared/logger.ts'
+import { isWorker, shutdownMessage } from './workers.ts'
 import { createMetricsRegistry } from '../shared/metrics.ts'
 import { buildNode } from '../node/app.ts'
 import { createNodeDeps } from '../node/deps.ts'
@@ -142,7 +143,8 @@ export type ShutdownLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
  * Stop on SIGINT/SIGTERM (docs/deploy.md, "Faults and shutdown"). `close` stops accepting connections
  * (/readyz answers 503 `draining` on those still open), lets the requests in flight finish, closes idle
  * keep-alive connections, then the stores. Exit 0 once it is done; exit 1 if it fails or is not done within
- * `deadlineMs` (SALLYPORT_SHUTDOWN_TIMEOUT_MS), or at once on a second signal.
+ * `deadlineMs` (SALLYPORT_SHUTDOWN_TIMEOUT_MS), or at once on a second signal. A worker of a supervisor
+ * (src/bin/workers.ts) does the same when the supervisor asks.
  */
 export function closeOnSignals(close: () => Promise<void>, deadlineMs: number, log: ShutdownLog): void {
   let closing = false
@@ -171,4 +173,11 @@ export function closeOnSignals(close: () => Promise<void>, deadlineMs: number, l
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  // A worker's supervisor asks by message (src/bin/workers.ts): after a terminal's Ctrl-C the worker has
+  // the SIGINT already, and the request must not count as the second signal that exits at once.
+  if (isWorker()) {
+    process.on('message', (message) => {
+      if (message === shutdownMessage && !closing) stop('SIGTERM')
+    })
+  }
 }

@@ -13,9 +13,11 @@ export interface paths {
      * Fetch a URL from an egress node in a region
      * @description The node follows up to 10 redirects, checking every hop against the address policy, decodes gzip, deflate and brotli up to 10 MiB of body, and gives up after 30 s. The service answers 200 whenever the fetch was performed: the target's own status is the envelope's `status`. The User-Agent of this request is sent to the target; without one the node sends `Sallyport-Internal-Fetcher/1.0`.
      *
-     *     **Rate limits** (per account, all keys together): 120 fetches per minute, 60 per minute to any one target host, 20 running at once; 429 `rate_limited` or `target_rate_limited` with `Retry-After`. Answers carry the `RateLimit-Policy` and `RateLimit` fields of the IETF draft. A trial account has 1,000 requests in all (402 `trial_exhausted`); only a returned envelope is billed and counted.
+     *     **Rate limits** (per account, all keys together): 120 fetches per minute, 60 per minute to any one target host, 20 running at once; 429 `rate_limited` or `target_rate_limited` with `Retry-After`. Every redirect hop counts against the host budget of the host it reaches; a fetch cut short by a refused hop answers 429 `target_rate_limited` and is billed, since its earlier hops were made. Answers carry the `RateLimit-Policy` and `RateLimit` fields of the IETF draft. A trial account has 1,000 requests in all (402 `trial_exhausted`); only a returned envelope is billed and counted.
      *
      *     **Idempotency-Key**: a retry with the same key, url and region within 24 h gets the stored answer, byte for byte, with `Idempotency-Replayed: true`; 409 `idempotency_in_flight` while the first attempt runs, 422 `idempotency_key_reused` for another url or region. Error answers are not stored. A replay is not billed and does not count against the fetch or per-host budget or the trial; replays, 409s and 422s count against the general budget of 300 calls per minute.
+     *
+     *     **Rejected calls**: a call refused before its fetch is admitted (a bad body, url, Idempotency-Key or region, a trial that ended) costs one unit of the general budget, so a flood of them gets 429 `rate_limited` like any other.
      *
      *     Needs an API key with the `proxy` scope.
      */
@@ -1169,6 +1171,8 @@ export interface components {
         | 'target_rate_limited'
         | 'idempotency_in_flight'
         | 'idempotency_key_reused'
+        | 'idempotency_answer_not_kept'
+        | 'idempotency_budget_spent'
         | 'region_out_of_service'
         | 'no_healthy_endpoints'
         | 'store_unavailable'
@@ -1978,6 +1982,28 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `idempotency_answer_not_kept` (Idempotent answer not kept). */
+      410: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#idempotency_answer_not_kept",
+           *       "title": "Idempotent answer not kept",
+           *       "status": 410,
+           *       "detail": "What happened, for people.",
+           *       "code": "idempotency_answer_not_kept",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'idempotency_answer_not_kept'
+          }
+        }
+      }
       /** @description Error. Codes: `payload_too_large` (Request body too large). */
       413: {
         headers: {
@@ -2022,7 +2048,7 @@ export interface operations {
           }
         }
       }
-      /** @description Error. Codes: `target_rate_limited` (Per-target rate limit exceeded), `rate_limited` (Rate limit exceeded). */
+      /** @description Error. Codes: `target_rate_limited` (Per-target rate limit exceeded), `idempotency_budget_spent` (Idempotency storage budget spent), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
           [name: string]: unknown
@@ -2040,7 +2066,7 @@ export interface operations {
            */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
-            code?: 'target_rate_limited' | 'rate_limited'
+            code?: 'target_rate_limited' | 'idempotency_budget_spent' | 'rate_limited'
           }
         }
       }

@@ -49,3 +49,12 @@ export function fleetSecret(raw: string | undefined): string {
 export function shutdownTimeout(env: Env, fallback: number): number {
   return integer('SALLYPORT_SHUTDOWN_TIMEOUT_MS', env.SALLYPORT_SHUTDOWN_TIMEOUT_MS, fallback, 1)
 }
+
+/**
+ * SALLYPORT_WORKERS (or `--workers`): how many processes serve the port (node:cluster). Unset: `fallback`,
+ * the machine's available cores for the commands that can share their state across processes.
+ */
+export function workerCount(flag: string | undefined, env: Env, fallback: number): number {
+  const name = flag === undefined ? 'SALLYPORT_WORKERS' : '--workers'
+  return integer(name, flag ?? env.SALLYPORT_WORKERS, fallback, 1)
+}

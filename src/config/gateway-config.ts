@@ -1,5 +1,6 @@
 /** The gateway's typed, frozen config (`sallyport gateway`). */
 import { randomBytes } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { isRegion, type Region } from '../shared/regions.ts'
 import type { LogLevel } from '../shared/logger.ts'
@@ -13,6 +14,7 @@ import {
   logLevel,
   optional,
   shutdownTimeout,
+  workerCount,
   type Env,
 } from './env-parsing.ts'
 import { operatorListener, type OperatorListenerConfig } from './operator-config.ts'
@@ -163,6 +165,25 @@ function hostKeySecret(raw: string | undefined, redis: string | undefined): stri
   }
   // Without Redis the per-host counters live and die with this process: a secret of its own is enough.
   return value ?? randomBytes(32).toString('base64url')
+}
+
+/**
+ * How many worker processes `sallyport gateway` runs (docs/adr/0009-workers.md). With Redis every worker
+ * shares limits, trial counters and idempotency records there, as separate gateways do: default, the
+ * machine's available cores. Without Redis those live in one process's memory, so one worker, and more
+ * are refused rather than letting each worker admit a budget of its own.
+ */
+export function loadGatewayWorkers(flag: string | undefined, env: Env = process.env): number {
+  const redis = redisUrl(env.SALLYPORT_REDIS_URL)
+  const count = workerCount(flag, env, redis === undefined ? 1 : availableParallelism())
+  if (count > 1 && redis === undefined) {
+    throw new ConfigError(
+      `${flag === undefined ? 'SALLYPORT_WORKERS' : '--workers'} above 1 needs SALLYPORT_REDIS_URL: without ` +
+        'Redis, rate-limit windows, trial counters and idempotency records live in one process and its ' +
+        'workers could not share them',
+    )
+  }
+  return count
 }
 
 export type GatewayFlags = Partial<{ host: string; port: number; nodes: NodeEndpoint[]; fleetSecret: string }>

@@ -1,4 +1,5 @@
 /** The egress node's typed, frozen config (`sallyport node`). */
+import { availableParallelism } from 'node:os'
 import type { LogLevel } from '../shared/logger.ts'
 import { isRegion, type Region } from '../shared/regions.ts'
 import { defaults } from './defaults.ts'
@@ -10,6 +11,7 @@ import {
   list,
   logLevel,
   shutdownTimeout,
+  workerCount,
   type Env,
 } from './env-parsing.ts'
 import { operatorListener, type OperatorListenerConfig } from './operator-config.ts'
@@ -44,6 +46,14 @@ export function parseCidrList(name: string, raw: string | undefined): string[] {
       throw new ConfigError(`${name} holds CIDRs, got ${JSON.stringify(item)}`)
   }
   return items
+}
+
+/**
+ * How many worker processes `sallyport node` runs (docs/adr/0009-workers.md): a node keeps no state a
+ * fetch needs from another, so default the machine's available cores.
+ */
+export function loadNodeWorkers(flag: string | undefined, env: Env = process.env): number {
+  return workerCount(flag, env, availableParallelism())
 }
 
 export type NodeFlags = Partial<{

@@ -30,7 +30,8 @@ export type CliProcess = {
 export function runCli(args: string[], env: Record<string, string>): CliProcess {
   const child = spawn(process.execPath, [...cli, ...args], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    // One process per command unless a test asks for workers: the machine running the tests is shared.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', SALLYPORT_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''

@@ -1,0 +1,129 @@
+/**
+ * Worker processes for `sallyport gateway` and `sallyport node` (docs/adr/0009-workers.md): with a count
+ * above 1 the first process is a supervisor that forks the workers with node:cluster; they share the
+ * listening port, and everything a gateway must agree on lives in PostgreSQL and Redis exactly as it does
+ * between separate gateways. The supervisor serves nothing itself: it restarts a worker that dies, and on
+ * SIGINT/SIGTERM asks every worker to drain (each runs the shutdown of `closeOnSignals`), then exits 0 if
+ * every worker did.
+ */
+import cluster, { type Worker } from 'node:cluster'
+import type { ShutdownLog } from './servers.ts'
+
+/** The message a supervisor sends a worker instead of a signal: a worker that already got one ignores it. */
+export const shutdownMessage = 'sallyport:shutdown'
+
+/** A worker that dies this soon after starting waits this long before its replacement starts. */
+const restartBackoffMs = 1_000
+
+export type WorkerPlan = {
+  /** `gateway` or `node`: in the supervisor's log lines. */
+  kind: string
+  count: number
+  /** The workers' own shutdown deadline (SALLYPORT_SHUTDOWN_TIMEOUT_MS); the supervisor waits a second more. */
+  shutdownTimeoutMs: number
+  /** The supervisor's logger, made only when there is a supervisor (a count above 1). */
+  log: () => ShutdownLog
+  /** Run once by the supervisor before any worker starts (the gateway brings the schema up to date). */
+  prepare?: () => Promise<void>
+  /** What one worker runs: the single-process command itself. */
+  serve: () => Promise<void>
+}
+
+/** Whether this process is a worker forked by a supervisor (and so takes its shutdown from it). */
+export function isWorker(): boolean {
+  return cluster.isWorker
+}
+
+export async function runWorkers(plan: WorkerPlan): Promise<void> {
+  if (plan.count === 1 || cluster.isWorker) return plan.serve()
+  await plan.prepare?.()
+  supervise(plan)
+}
+
+function supervise({ kind, count, shutdownTimeoutMs, log: makeLog }: WorkerPlan): void {
+  const log = makeLog()
+  const live = new Map<Worker, { startedAt: number; listening: boolean }>()
+  let starting = true
+  let stopping = false
+  let failed = false
+
+  const fork = () => {
+    const worker = cluster.fork()
+    live.set(worker, { startedAt: Date.now(), listening: false })
+    log.info({ worker_pid: worker.process.pid }, `${kind} worker started`)
+  }
+  const killAll = () => {
+    for (const worker of live.keys()) worker.process.kill('SIGKILL')
+  }
+
+  cluster.on('listening', (worker) => {
+    const state = live.get(worker)
+    if (state === undefined || state.listening) return
+    state.listening = true
+    if (starting && [...live.values()].every((each) => each.listening)) {
+      starting = false
+      log.info({ workers: live.size }, `${kind} workers listening`)
+    }
+  })
+
+  cluster.on('exit', (worker, code, signal) => {
+    const state = live.get(worker)
+    live.delete(worker)
+    const fields = { worker_pid: worker.process.pid, code, signal }
+    if (stopping) {
+      if (code !== 0) failed = true
+      log.info(fields, `${kind} worker stopped`)
+      if (live.size === 0) process.exit(failed ? 1 : 0)
+      return
+    }
+    if (starting && state?.listening !== true) {
+      // As the single process would: a start-up failure (a database that does not answer, a port taken)
+      // stops the command rather than being retried for ever.
+      log.error(fields, `a ${kind} worker failed to start: stopping`)
+      stopping = true
+      killAll()
+      if (live.size === 0) process.exit(1)
+      failed = true
+      return
+    }
+    const lived = Date.now() - (state?.startedAt ?? 0)
+    log.error({ ...fields, lived_ms: lived }, `a ${kind} worker exited: starting another`)
+    setTimeout(
+      () => {
+        if (!stopping) fork()
+      },
+      lived < restartBackoffMs ? restartBackoffMs : 0,
+    )
+  })
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, 'a second signal during shutdown: stopping the workers now')
+      killAll()
+      process.exit(1)
+    }
+    stopping = true
+    log.info(
+      { signal, workers: live.size, deadline_ms: shutdownTimeoutMs },
+      'shutting down: every worker lets its requests in flight finish',
+    )
+    // Each worker enforces the deadline itself; this only catches a worker that cannot.
+    setTimeout(() => {
+      log.error({ deadline_ms: shutdownTimeoutMs }, 'workers still running after the deadline: killing them')
+      killAll()
+      process.exit(1)
+    }, shutdownTimeoutMs + 1_000).unref()
+    for (const worker of live.keys()) {
+      try {
+        worker.send(shutdownMessage)
+      } catch {
+        worker.process.kill('SIGTERM')
+      }
+    }
+    if (live.size === 0) process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+
+  for (let i = 0; i < count; i++) fork()
+}
