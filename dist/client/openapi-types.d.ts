@@ -2442,6 +2442,308 @@ export interface operations {
                      *             {
                      *               "hour": "2026-03-02T09:00:00.000Z",
                      *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "region": "us-east",
+                     *           "cloud_region": "cloud_region",
+                     *           "in_service": true,
+                     *           "nodes_in_service": 1,
+                     *           "availability_24h": 1,
+                     *           "history": [
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "region": "us-east",
+                     *           "cloud_region": "cloud_region",
+                     *           "in_service": true,
+                     *           "nodes_in_service": 1,
+                     *           "availability_24h": 1,
+                     *           "history": [
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
+                     *             },
+                     *             {
+                     *               "hour": "2026-03-02T09:00:00.000Z",
+                     *               "availability": 1
                      *             }
                      *           ]
                      *         }
@@ -4540,11 +4842,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "code"
+                 *       "code": "492039"
                  *     }
                  */
                 'application/json': {
-                    /** @description The 6-digit code the app shows. */
+                    /**
+                     * @description The 6-digit code the app shows.
+                     * @example 492039
+                     */
                     code: string;
                 };
             };
@@ -4559,6 +4864,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "recovery_codes": [
+                     *         "recovery_codes",
+                     *         "recovery_codes",
+                     *         "recovery_codes",
+                     *         "recovery_codes",
+                     *         "recovery_codes",
+                     *         "recovery_codes",
+                     *         "recovery_codes",
+                     *         "recovery_codes",
+                     *         "recovery_codes",
                      *         "recovery_codes"
                      *       ]
                      *     }

@@ -19,7 +19,14 @@ const Setup = Type.Object({
   otpauth_uri: Type.String({ description: 'The same as an `otpauth://totp/...` URI.' }),
 })
 const CodeBody = Type.Object(
-  { code: Type.String({ minLength: 6, maxLength: 16, description: 'The 6-digit code the app shows.' }) },
+  {
+    code: Type.String({
+      minLength: 6,
+      maxLength: 16,
+      description: 'The 6-digit code the app shows.',
+      examples: ['492039'],
+    }),
+  },
   { additionalProperties: false },
 )
 const PasswordBody = Type.Object({ password: PasswordField }, { additionalProperties: false })

@@ -150,7 +150,10 @@ export function exampleOf(document: Document, given: Json | undefined, name?: st
       // Recursive schemas (a thread's replies) end in an empty list, which every array schema here accepts.
       if (depth > 6) return []
       const item = exampleOf(document, schema.items as Json | undefined, name, depth + 1)
-      return item === undefined ? [] : [item]
+      if (item === undefined) return []
+      // As many as the schema asks for at least (a 24-hour strip, ten recovery codes), else one.
+      const count = typeof schema.minItems === 'number' ? Math.max(1, schema.minItems) : 1
+      return Array.from({ length: count }, () => item)
     }
     case 'string':
       return stringExample(schema, name)
