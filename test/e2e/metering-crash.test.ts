@@ -10,9 +10,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { databaseFileName } from '../../src/infra/database/database.ts'
-import { SQLite } from '../../src/infra/database/sqlite-binding.ts'
 import { freePort, runCli, runCliOnce, type CliProcess } from '../helpers/cli.ts'
+import { ledgerRequests } from '../helpers/ledger.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 
 const email = 'metering-crash@example.test'
@@ -73,19 +72,7 @@ describe('metering when a gateway is killed mid-stream', { timeout: 180_000 }, (
     return `http://127.0.0.1:${port}`
   }
 
-  function ledger(): number {
-    const db = new SQLite(join(dataDir, databaseFileName))
-    try {
-      const row = db
-        .prepare(
-          'select coalesce(sum(u.requests), 0) as requests from usage_daily u join accounts a on a.id = u.account_id where a.email = ?',
-        )
-        .get(email) as { requests: number }
-      return Number(row.requests)
-    } finally {
-      db.close()
-    }
-  }
+  const ledger = () => ledgerRequests(dataDir, email)
 
   it('never leaves the ledger below the envelopes delivered', async () => {
     const base = await start()

@@ -13,6 +13,7 @@ import { after, before, describe, it } from 'node:test'
 import { databaseFileName } from '../../src/infra/database/database.ts'
 import { SQLite } from '../../src/infra/database/sqlite-binding.ts'
 import { freePort, runCli, type CliProcess } from '../helpers/cli.ts'
+import { ledgerRequests } from '../helpers/ledger.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 
 const email = 'trial-restart@example.test'
@@ -66,19 +67,7 @@ describe('the trial across a restart of sallyport dev', { timeout: 120_000 }, ()
     return { status: response.status, code: body.code }
   }
 
-  function ledger(): number {
-    const db = new SQLite(join(dataDir, databaseFileName))
-    try {
-      const row = db
-        .prepare(
-          'select coalesce(sum(u.requests), 0) as requests from usage_daily u join accounts a on a.id = u.account_id where a.email = ?',
-        )
-        .get(email) as { requests: number }
-      return Number(row.requests)
-    } finally {
-      db.close()
-    }
-  }
+  const ledger = () => ledgerRequests(dataDir, email)
 
   it('counts on from the ledger after a restart and stops at 1,000', async () => {
     // 997 trial requests already in the ledger, as if served by an earlier run of this process.
