@@ -111,8 +111,11 @@ export function sallyportCapabilities(repoRoot: string) {
       return ''
     }
   }
-  const admin = read('src/bin/admin.ts')
   const cli = read('src/bin/sallyport.ts')
+  // The admin commands moved from admin.ts into the commander program and its *-admin.ts modules.
+  const admin = ['admin.ts', 'sallyport.ts', 'account-admin.ts', 'limits-admin.ts', 'billing-admin.ts']
+    .map((file) => read(`src/bin/${file}`))
+    .join('\n')
   return {
     createKey: admin.includes('create-key'),
     setPlan: admin.includes('set-plan'),

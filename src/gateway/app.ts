@@ -104,8 +104,10 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
     clientErrorHandler: answerClientError,
   })
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id)
+  // Callback-style hooks: no promise per request for a header.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id)
+    done()
   })
 
   // Shutdown (app.close()): /readyz answers 503 `draining` from the first moment, and every answer from
@@ -116,8 +118,9 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
     draining = true
     if (deps.shutdownDelayMs > 0) await sleep(deps.shutdownDelayMs)
   })
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) void reply.header('connection', 'close')
+    done(null, payload)
   })
   const { metrics, clock } = deps
   registerHttpMetrics(app, metrics.http, (request) => request.problemCode)

@@ -98,8 +98,10 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
   app.addHook('preClose', async () => {
     closing = true
   })
-  app.addHook('onSend', async (_request, reply) => {
+  // Callback-style hooks: no promise per request on the fleet's hot path.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close')
+    done(null, payload)
   })
   if (deps.metrics !== undefined) registerHttpMetrics(app, deps.metrics.http)
 
@@ -130,11 +132,9 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     return check.ok
   }
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.url === '/healthz') return
-    if (!signed(request)) {
-      await reply.code(401).send({ error: 'unsigned or expired fleet call' })
-    }
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.url === '/healthz' || signed(request)) return done()
+    void reply.code(401).send({ error: 'unsigned or expired fleet call' })
   })
 
   app.get('/healthz', async () => ({ status: 'ok' }))

@@ -63,7 +63,13 @@ async function setUp(
         ...request,
       },
       principal,
-      { log: quiet, callerGone },
+      {
+        log: quiet,
+        onCallerGone: (stop: () => void) => {
+          callerGone?.addEventListener('abort', stop, { once: true })
+          return () => callerGone?.removeEventListener('abort', stop)
+        },
+      },
     )
   return { fetch, metered, admissions }
 }

@@ -54,8 +54,11 @@ export type FetchPrincipal = { accountId: string; limits: Readonly<AdmissionLimi
 
 export type FetchCall = {
   log: Pick<Logger, 'warn'>
-  /** Aborts when the caller went away: a fetch without a key then stops (a keyed one runs on). */
-  callerGone?: AbortSignal | undefined
+  /**
+   * Registers `stop` for when the caller goes away (a fetch without a key then stops; a keyed one runs on)
+   * and returns its removal. A callback, not an AbortSignal: no controller per fetch just to listen.
+   */
+  onCallerGone?: ((stop: () => void) => () => void) | undefined
 }
 
 export type FetchService = {
@@ -190,14 +193,13 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
         }
         // Without a key a caller who went away gets nothing, so the fetch stops. A keyed fetch runs on:
         // its stored answer is what the caller's retry will get.
-        const callerGone = () => {
+        const forget = call.onCallerGone?.(() => {
           deadline.abort(new AppError('upstream_unavailable', 'The caller closed the connection.'))
-        }
-        call.callerGone?.addEventListener('abort', callerGone, { once: true })
+        })
         try {
           return await fetchOnce(request, principal, deadline.signal)
         } finally {
-          call.callerGone?.removeEventListener('abort', callerGone)
+          forget?.()
         }
       } finally {
         clearTimeout(timer)

@@ -63,9 +63,14 @@ export function registerSessionAuth(app: FastifyInstance, deps: SessionAuthDeps)
     }
   }
 
-  app.addHook('onRequest', async (request) => {
+  // Callback style, so that the API's routes (no session) pay no promise for it.
+  app.addHook('onRequest', (request, _reply, done) => {
     const mode = request.routeOptions.config.session
-    if (mode === undefined) return
+    if (mode === undefined) return done()
+    checkSession(request, mode).then(() => done(), done)
+  })
+
+  async function checkSession(request: FastifyRequest, mode: SessionMode): Promise<void> {
     const changesState = !safeMethods.has(request.method)
     if (mode === 'anonymous') {
       if (changesState) checkOrigin(request)
@@ -97,7 +102,7 @@ export function registerSessionAuth(app: FastifyInstance, deps: SessionAuthDeps)
       }
     }
     request.accountSession = { ...session, sessionId }
-  })
+  }
 }
 
 /** The session a `session: 'required'` route runs under (the hook has checked it). */

@@ -119,23 +119,19 @@ export function registerFetchRoute(app: FastifyInstance, service: FetchService):
         userAgent: request.headers['user-agent'] || null,
         idempotencyKey,
       }
-      // Without a key a caller who goes away stops the fetch (fetch-service.ts).
-      const callerGone = idempotencyKey === undefined ? new AbortController() : undefined
-      const onClose = () => {
-        if (!reply.raw.writableFinished) callerGone?.abort()
-      }
-      if (callerGone !== undefined) reply.raw.once('close', onClose)
       // From here the use case charges the call (fetch-service.ts); a refusal above cost the general budget.
       request.ownAdmission = true
-      let outcome
-      try {
-        outcome = await service.fetch(fetchRequest, principalOf(request), {
-          log: request.log,
-          callerGone: callerGone?.signal,
-        })
-      } finally {
-        if (callerGone !== undefined) reply.raw.off('close', onClose)
-      }
+      const outcome = await service.fetch(fetchRequest, principalOf(request), {
+        log: request.log,
+        // Without a key a caller who goes away stops the fetch (fetch-service.ts).
+        onCallerGone: (stop) => {
+          const onClose = () => {
+            if (!reply.raw.writableFinished) stop()
+          }
+          reply.raw.once('close', onClose)
+          return () => reply.raw.off('close', onClose)
+        },
+      })
       reportRateLimit(reply, outcome.rateLimit)
       switch (outcome.kind) {
         case 'error':
