@@ -172,9 +172,11 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
           }
           return served
         } catch (error) {
-          const reason = signal?.aborted === true && signal.reason instanceof AppError ? signal.reason : error
-          const outcome = reason instanceof AppError ? reason.code : 'internal_error'
-          egress.inc({ requested_region: requestedRegion, region_used: 'none', outcome })
+          egress.inc({
+            requested_region: requestedRegion,
+            region_used: 'none',
+            outcome: failureOutcome(signal, error),
+          })
           throw error
         }
       },
@@ -189,13 +191,23 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
           })
           return served
         } catch (error) {
-          // The fetch's deadline or the caller's disconnect, whatever the node client made of the abort.
-          const reason = signal?.aborted === true && signal.reason instanceof AppError ? signal.reason : error
-          const outcome = reason instanceof AppError ? reason.code : 'internal_error'
-          egress.inc({ requested_region: requestedRegion, region_used: 'none', outcome })
+          egress.inc({
+            requested_region: requestedRegion,
+            region_used: 'none',
+            outcome: failureOutcome(signal, error),
+          })
           throw error
         }
       },
     }),
   }
+}
+
+/**
+ * What a failed dispatch counts as: the fetch's deadline or the caller's disconnect, whatever the node
+ * client made of the abort, else the error's own code.
+ */
+function failureOutcome(signal: AbortSignal | undefined, error: unknown): string {
+  const reason = signal?.aborted === true && signal.reason instanceof AppError ? signal.reason : error
+  return reason instanceof AppError ? reason.code : 'internal_error'
 }
