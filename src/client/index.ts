@@ -12,99 +12,63 @@
  */
 import { randomUUID } from 'node:crypto'
 import createClient, { type Client } from 'openapi-fetch'
-import { SallyportError, transientCodes, type SallyportErrorCode } from './errors.ts'
-import type { components, operations, paths } from './openapi-types.ts'
-import {
-  defaultRetry,
-  parseRetryAfter,
-  RetryBudget,
-  retryDelayMs,
-  sleep,
-  type RetryOptions,
-  type RetryPolicy,
-} from './retry.ts'
+import type {
+  Attempt,
+  CallOptions,
+  FetchEnvelope,
+  FetchRequest,
+  FleetStatus,
+  Ok,
+  Plans,
+  RegionsAnswer,
+  SallyportOptions,
+  UserAgentQuery,
+  UserAgents,
+  Usage,
+} from './api-types.ts'
+import { Caller } from './call.ts'
+import type { paths } from './openapi-types.ts'
+import { defaultRetry } from './retry.ts'
+import { socialApi, type SocialApi } from './social.ts'
 
 export { SallyportError, transientCodes, type SallyportErrorCode, type ServiceErrorCode } from './errors.ts'
 export { RetryBudget, retryDelayMs, type RetryOptions } from './retry.ts'
 export type { components, operations, paths } from './openapi-types.ts'
-
-type Schemas = components['schemas']
-/** What a successful operation answers, by operationId. */
-type Ok<Op extends keyof operations> = operations[Op]['responses'] extends { 200: infer R }
-  ? R extends { content: { 'application/json': infer Body } }
-    ? Body
-    : never
-  : never
-/** An operation's query parameters, by operationId. */
-type Query<Op extends keyof operations> = operations[Op]['parameters'] extends { query?: infer Q }
-  ? NonNullable<Q>
-  : never
-
-export type Region = Schemas['Region']
-export type FetchEnvelope = Schemas['FetchEnvelope']
-export type RegionsAnswer = Ok<'listRegions'>
-export type FleetStatus = Ok<'fleetStatus'>
-export type Usage = Ok<'getUsage'>
-export type Plans = Ok<'listPlans'>
-export type UserAgents = Ok<'listUserAgents'>
-export type UserAgentQuery = Query<'listUserAgents'>
-
-export type SallyportOptions = {
-  /** Sent as `x-api-key`. Default: the SALLYPORT_API_KEY environment variable. */
-  apiKey?: string | undefined
-  /** Default: SALLYPORT_BASE_URL, else http://127.0.0.1:8080 (what `npm start` serves). */
-  baseUrl?: string | undefined
-  /** Per request (each retry gets its own). A fetch takes up to 30 s on the service. Default 60 s. */
-  timeoutMs?: number
-  retry?: RetryOptions
-  /** The User-Agent of API requests, which the service sends on to targets. Default: Node's. */
-  userAgent?: string
-  /** Another fetch implementation (a proxy agent, a test double). Default: the global fetch. */
-  fetch?: typeof globalThis.fetch
-}
-
-/** Options every call takes. */
-export type CallOptions = {
-  /** Cancels the call, its retries and waits included; the promise rejects with the signal's reason. */
-  signal?: AbortSignal
-  /** Overrides the client's per-request time-out for this call. */
-  timeoutMs?: number
-}
-
-export type FetchRequest = CallOptions & {
-  url: string
-  /** Omitted: the first region in service in the order us-east, us-west, europe. */
-  region?: Region
-  /**
-   * Runs the fetch at most once per key (docs/idempotency.md). Default: a new UUID per call, reused by
-   * every retry of that call, when retries are on.
-   */
-  idempotencyKey?: string
-}
-
-type Attempt<T> = (init: { signal: AbortSignal; headers: Record<string, string> }) => Promise<{
-  data?: T | undefined
-  error?: unknown
-  response: Response
-}>
+export type {
+  CallOptions,
+  FetchEnvelope,
+  FetchRequest,
+  FleetStatus,
+  Plans,
+  Region,
+  RegionsAnswer,
+  SallyportOptions,
+  Usage,
+  UserAgentQuery,
+  UserAgents,
+} from './api-types.ts'
 
 export const defaultBaseUrl = 'http://127.0.0.1:8080'
 
 export class Sallyport {
   readonly baseUrl: string
   readonly #api: Client<paths>
-  readonly #apiKey: string | undefined
-  readonly #timeoutMs: number
-  readonly #retry: RetryPolicy
-  readonly #budget: RetryBudget
+  readonly #retryAttempts: number
+  readonly #caller: Caller
+  /** The beta social API: Bluesky, Mastodon (allowlisted instances), Hacker News. */
+  readonly social: SocialApi
 
   constructor(options: SallyportOptions = {}) {
     const env = typeof process === 'undefined' ? {} : process.env
     this.baseUrl = (options.baseUrl ?? env.SALLYPORT_BASE_URL ?? defaultBaseUrl).replace(/\/+$/, '')
-    this.#apiKey = options.apiKey ?? env.SALLYPORT_API_KEY
-    this.#timeoutMs = options.timeoutMs ?? 60_000
-    this.#retry = { ...defaultRetry, ...options.retry }
-    this.#budget = new RetryBudget(this.#retry.budget)
+    const retry = { ...defaultRetry, ...options.retry }
+    this.#retryAttempts = retry.maxAttempts
+    this.#caller = new Caller({
+      baseUrl: this.baseUrl,
+      apiKey: options.apiKey ?? env.SALLYPORT_API_KEY,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      retry,
+    })
     this.#api = createClient<paths>({
       baseUrl: this.baseUrl,
       headers: {
@@ -113,11 +77,12 @@ export class Sallyport {
       },
       ...(options.fetch !== undefined && { fetch: options.fetch }),
     })
+    this.social = socialApi(this.#api, (options, attempt) => this.#call(options, attempt))
   }
 
   /** Fetch a URL from an egress node in a region; resolves to the envelope (the target's own status in it). */
   async fetch(request: FetchRequest): Promise<FetchEnvelope> {
-    const key = request.idempotencyKey ?? (this.#retry.maxAttempts > 1 ? randomUUID() : undefined)
+    const key = request.idempotencyKey ?? (this.#retryAttempts > 1 ? randomUUID() : undefined)
     return this.#call(request, (init) =>
       this.#api.POST('/v2/proxy/fetch', {
         params: { query: request.region === undefined ? {} : { region: request.region } },
@@ -171,239 +136,7 @@ export class Sallyport {
     })
   }
 
-  /** The beta social API: Bluesky, Mastodon (allowlisted instances), Hacker News. */
-  readonly social = {
-    platforms: (options: CallOptions = {}): Promise<Ok<'listSocialPlatformsV2'>> =>
-      this.#call(options, (init) => this.#api.GET('/v2/social/platforms', init)),
-    blueskyProfiles: (
-      query: Query<'getBlueskyProfiles'>,
-      options: CallOptions = {},
-    ): Promise<Ok<'getBlueskyProfiles'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/bluesky/profiles', { ...init, params: { query } }),
-      ),
-    blueskyProfile: (
-      actor: string,
-      query: Query<'getBlueskyProfile'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'getBlueskyProfile'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/bluesky/profiles/{actor}', { ...init, params: { path: { actor }, query } }),
-      ),
-    blueskyPosts: (
-      actor: string,
-      query: Query<'listBlueskyPosts'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'listBlueskyPosts'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/bluesky/profiles/{actor}/posts', {
-          ...init,
-          params: { path: { actor }, query },
-        }),
-      ),
-    blueskyPost: (
-      actor: string,
-      rkey: string,
-      query: Query<'getBlueskyPost'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'getBlueskyPost'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/bluesky/profiles/{actor}/posts/{rkey}', {
-          ...init,
-          params: { path: { actor, rkey }, query },
-        }),
-      ),
-    blueskyThread: (
-      actor: string,
-      rkey: string,
-      query: Query<'getBlueskyThread'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'getBlueskyThread'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/bluesky/profiles/{actor}/posts/{rkey}/thread', {
-          ...init,
-          params: { path: { actor, rkey }, query },
-        }),
-      ),
-    lookupBlueskyPost: (
-      query: Query<'lookupBlueskyPost'>,
-      options: CallOptions = {},
-    ): Promise<Ok<'lookupBlueskyPost'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/bluesky/posts/lookup', { ...init, params: { query } }),
-      ),
-    mastodonAccount: (
-      account: string,
-      query: Query<'getMastodonAccount'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'getMastodonAccount'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/mastodon/accounts/{account}', {
-          ...init,
-          params: { path: { account }, query },
-        }),
-      ),
-    mastodonPosts: (
-      account: string,
-      query: Query<'listMastodonPosts'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'listMastodonPosts'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/mastodon/accounts/{account}/posts', {
-          ...init,
-          params: { path: { account }, query },
-        }),
-      ),
-    mastodonTag: (
-      tag: string,
-      query: Query<'getMastodonTag'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'getMastodonTag'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/mastodon/tags/{tag}', { ...init, params: { path: { tag }, query } }),
-      ),
-    mastodonTagPosts: (
-      tag: string,
-      query: Query<'listMastodonTagPosts'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'listMastodonTagPosts'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/mastodon/tags/{tag}/posts', { ...init, params: { path: { tag }, query } }),
-      ),
-    hackerNewsItem: (
-      id: string,
-      query: Query<'getHackerNewsItem'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'getHackerNewsItem'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/hackernews/items/{id}', { ...init, params: { path: { id }, query } }),
-      ),
-    hackerNewsComments: (
-      id: string,
-      query: Query<'listHackerNewsComments'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'listHackerNewsComments'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/hackernews/items/{id}/comments', {
-          ...init,
-          params: { path: { id }, query },
-        }),
-      ),
-    hackerNewsUser: (
-      user: string,
-      query: Query<'getHackerNewsUser'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'getHackerNewsUser'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/hackernews/users/{user}', { ...init, params: { path: { user }, query } }),
-      ),
-    hackerNewsSubmissions: (
-      user: string,
-      query: Query<'listHackerNewsSubmissions'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'listHackerNewsSubmissions'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/hackernews/users/{user}/submissions', {
-          ...init,
-          params: { path: { user }, query },
-        }),
-      ),
-    hackerNewsStories: (
-      list: operations['listHackerNewsStories']['parameters']['path']['list'],
-      query: Query<'listHackerNewsStories'> = {},
-      options: CallOptions = {},
-    ): Promise<Ok<'listHackerNewsStories'>> =>
-      this.#call(options, (init) =>
-        this.#api.GET('/v2/social/hackernews/stories/{list}', { ...init, params: { path: { list }, query } }),
-      ),
+  #call<T>(options: CallOptions, attempt: Attempt<T>): Promise<T> {
+    return this.#caller.call(options, attempt)
   }
-
-  /** One call: attempts, retries of transient errors within the budget, waits that the signal can cut short. */
-  async #call<T>(options: CallOptions, attempt: Attempt<T>): Promise<T> {
-    const headers: Record<string, string> = this.#apiKey === undefined ? {} : { 'x-api-key': this.#apiKey }
-    const timeoutMs = options.timeoutMs ?? this.#timeoutMs
-    for (let attempts = 1; ; attempts++) {
-      let failure: SallyportError
-      try {
-        const data = await this.#attempt(attempt, headers, timeoutMs, options.signal)
-        this.#budget.succeeded()
-        return data
-      } catch (error) {
-        if (!(error instanceof SallyportError)) throw error
-        failure = error.withAttempts(attempts)
-      }
-      const wait = this.#waitBeforeRetry(failure, attempts)
-      if (wait === undefined) throw failure
-      await sleep(wait, options.signal)
-    }
-  }
-
-  /** How long to wait before the next attempt, or undefined to give up with this error. */
-  #waitBeforeRetry(failure: SallyportError, attempts: number): number | undefined {
-    if (!transientCodes.has(failure.code) || attempts >= this.#retry.maxAttempts) return undefined
-    const wait = retryDelayMs(this.#retry, attempts, failure.retryAfter)
-    if (failure.retryAfter !== undefined) {
-      // The service said when to come back: that pacing is its own, so it takes nothing from the budget.
-      return wait > this.#retry.maxRetryAfterMs ? undefined : wait
-    }
-    return this.#budget.take() ? wait : undefined
-  }
-
-  async #attempt<T>(
-    attempt: Attempt<T>,
-    headers: Record<string, string>,
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-  ): Promise<T> {
-    const timeout = AbortSignal.timeout(timeoutMs)
-    const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout])
-    let result: Awaited<ReturnType<Attempt<T>>>
-    try {
-      result = await attempt({ signal: combined, headers })
-    } catch (error) {
-      // The caller's own abort is theirs to handle: rethrown as it is, never retried.
-      if (signal?.aborted) throw signal.reason
-      if (timeout.aborted) {
-        throw new SallyportError({
-          code: 'timeout',
-          status: 0,
-          detail: `no answer from ${this.baseUrl} within ${timeoutMs} ms`,
-          cause: error,
-        })
-      }
-      throw new SallyportError({
-        code: 'network_error',
-        status: 0,
-        detail: `could not reach ${this.baseUrl}: ${describeCause(error)}`,
-        cause: error,
-      })
-    }
-    const { response } = result
-    if (response.ok && result.data !== undefined) return result.data
-    throw problemError(response, result.error)
-  }
-}
-
-function describeCause(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause
-  return cause?.code ?? cause?.message ?? (error as Error).message
-}
-
-/** The problem document of an error answer as a SallyportError; anything else as `unexpected_response`. */
-function problemError(response: Response, body: unknown): SallyportError {
-  const problem = (typeof body === 'object' && body !== null ? body : {}) as Partial<Schemas['Problem']>
-  const retryAfter = parseRetryAfter(response.headers.get('retry-after'))
-  const requestId = problem.request_id ?? response.headers.get('x-request-id') ?? undefined
-  const known = typeof problem.code === 'string'
-  return new SallyportError({
-    code: known ? (problem.code as SallyportErrorCode) : 'unexpected_response',
-    status: response.status,
-    detail: known
-      ? (problem.detail ?? '')
-      : `HTTP ${response.status} without a problem document${typeof body === 'string' && body !== '' ? `: ${body.slice(0, 200)}` : ''}`,
-    ...(problem.title !== undefined && { title: problem.title }),
-    ...(problem.type !== undefined && { type: problem.type }),
-    ...(requestId !== undefined && { requestId }),
-    ...(retryAfter !== undefined && { retryAfter }),
-  })
 }

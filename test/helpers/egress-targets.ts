@@ -1,10 +1,10 @@
 /**
  * Loopback targets for the egress tests of the wire behaviour (HTTP/2, TLS with a private CA, cookies in a
  * redirect chain, header caps): an HTTP/1.1 server, an HTTP/2-only TLS server that counts its sessions,
- * a resolver that maps test names to 127.0.0.x addresses, and fetcher options. Loopback only.
+ * a resolver that maps test names to 127.0.0.x addresses; the fetcher options and outcome checks are
+ * test-targets.ts's, under the names these tests use. Loopback only.
  */
-import assert from 'node:assert/strict'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
   createSecureServer,
   type Http2ServerRequest,
@@ -13,8 +13,14 @@ import {
 } from 'node:http2'
 import type { AddressInfo } from 'node:net'
 import type { FetchJob } from '../../src/shared/fleet-contract.ts'
-import type { FetcherOptions, FetchOutcome } from '../../src/node/fetching/fetcher.ts'
 import type { Resolver } from '../../src/node/fetching/resolver.ts'
+import { job, startTarget } from './test-targets.ts'
+
+export {
+  envelopeOf as envelope,
+  fetcherOptions as egressOptions,
+  refusalOf as refusal,
+} from './test-targets.ts'
 
 type AnyRequest = IncomingMessage | Http2ServerRequest
 type AnyResponse = ServerResponse | Http2ServerResponse
@@ -32,27 +38,16 @@ export type EgressTarget = {
   close(): Promise<void>
 }
 
+/** An HTTP/1.1 target (test-targets.ts) addressed by the names the fake resolver maps to it. */
 export async function startHttpTarget(host: string, handler: Handler): Promise<EgressTarget> {
-  const requests: AnyRequest[] = []
-  let connections = 0
-  const server = createServer((request, response) => {
-    requests.push(request)
-    handler(request, response)
-  })
-  server.on('connection', () => connections++)
-  await new Promise<void>((resolve) => server.listen(0, host, resolve))
-  const { port } = server.address() as AddressInfo
+  const target = await startTarget(host, handler)
   return {
-    port,
-    url: (name, path) => `http://${name}:${port}${path}`,
-    requests,
-    connections: () => connections,
+    port: target.port,
+    url: (name, path) => `http://${name}:${target.port}${path}`,
+    requests: target.requests,
+    connections: () => target.connections(),
     sessions: [],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => target.close(),
   }
 }
 
@@ -103,33 +98,8 @@ export function mapResolver(records: Record<string, string[]>): Resolver & { ask
   }
 }
 
-export function egressOptions(overrides: Partial<FetcherOptions> = {}): FetcherOptions {
-  return {
-    deviceId: 'node_test',
-    publicIp: '203.0.113.7',
-    allowTargets: ['127.0.0.0/8'],
-    dnsServers: [],
-    maxBodyBytes: 10 * 1024 * 1024,
-    timeoutMs: 5_000,
-    connectTimeoutMs: 2_000,
-    maxRedirects: 10,
-    defaultUserAgent: 'Sallyport-Internal-Fetcher/1.0',
-    ...overrides,
-  }
-}
-
 export function fetchJob(url: string): FetchJob {
-  return { url, user_agent: null }
-}
-
-export function envelope(outcome: FetchOutcome) {
-  assert.ok(outcome.ok === true, `expected an envelope, got ${JSON.stringify(outcome)}`)
-  return outcome.envelope
-}
-
-export function refusal(outcome: FetchOutcome) {
-  assert.ok(outcome.ok === false, `expected a refusal, got ${JSON.stringify(outcome)}`)
-  return outcome.refusal
+  return job(url)
 }
 
 /** `count` headers of about 1000 bytes each: a header block of roughly `count` KB. */

@@ -65,6 +65,15 @@ export async function startTcpRelay(
     await new Promise<void>((resolve) => server.close(() => resolve()))
   }
 
+  /** Destroys every relayed connection, both sides. */
+  function dropAll(): void {
+    for (const { client, upstream } of pairs) {
+      client.destroy()
+      upstream.destroy()
+    }
+    pairs.clear()
+  }
+
   await listen()
   return {
     host: listenHost,
@@ -75,11 +84,7 @@ export async function startTcpRelay(
     async cut() {
       stalled = false
       const closed = stopListening()
-      for (const { client, upstream } of pairs) {
-        client.destroy()
-        upstream.destroy()
-      }
-      pairs.clear()
+      dropAll()
       await closed
     },
     stall() {
@@ -96,21 +101,13 @@ export async function startTcpRelay(
       if (stalled) {
         stalled = false
         // A stalled connection has lost its place in the protocol: the clients must open new ones.
-        for (const { client, upstream } of pairs) {
-          client.destroy()
-          upstream.destroy()
-        }
-        pairs.clear()
+        dropAll()
       }
       if (!server.listening) await listen()
     },
     async close() {
       const closed = stopListening()
-      for (const { client, upstream } of pairs) {
-        client.destroy()
-        upstream.destroy()
-      }
-      pairs.clear()
+      dropAll()
       await closed
     },
   }

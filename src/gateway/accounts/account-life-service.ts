@@ -17,7 +17,7 @@ import {
 } from './account-life-mails.ts'
 import type { AccountLifeRepository } from './account-life-repository.ts'
 import type { AccountRepository } from './account-repository.ts'
-import type { Links } from './account-service.ts'
+import type { Links } from './account-links.ts'
 import { normaliseEmail } from './email-address.ts'
 import { passwordProblem, type PasswordHasher } from './password-hasher.ts'
 import { digestOf, isSecretShaped, newSecret } from './secrets.ts'

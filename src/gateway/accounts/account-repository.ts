@@ -1,12 +1,49 @@
 /** Every SQL statement about accounts and their mailed tokens. */
+import type { ExpressionBuilder } from 'kysely'
 import type { Database } from '../../infra/database/database.ts'
-import type { AccountsTable, AccountTokensTable, TokenPurpose } from '../../infra/database/schema.ts'
+import type {
+  AccountsTable,
+  AccountTokensTable,
+  DatabaseSchema,
+  TokenPurpose,
+} from '../../infra/database/schema.ts'
 
 export type AccountRow = AccountsTable
 export type NewToken = Omit<AccountTokensTable, 'used_at'>
 
 /** Links kept per account and purpose: a new one beyond this replaces the oldest (docs/accounts.md). */
 export const tokensKeptPerPurpose = 3
+
+/** The token with this digest, if it is of this purpose, unused and unexpired. */
+function liveToken(
+  eb: ExpressionBuilder<DatabaseSchema, 'account_tokens'>,
+  digest: string,
+  purpose: TokenPurpose,
+  now: number,
+) {
+  return eb.and([
+    eb('digest', '=', digest),
+    eb('purpose', '=', purpose),
+    eb('used_at', 'is', null),
+    eb('expires_at', '>', now),
+  ])
+}
+
+/**
+ * Marks a live token used. Single use: the UPDATE that finds the token is the one that uses it, so two
+ * racing requests cannot both succeed.
+ */
+function consumeToken(
+  trx: Pick<Database, 'updateTable'>,
+  digest: string,
+  purpose: TokenPurpose,
+  now: number,
+) {
+  return trx
+    .updateTable('account_tokens')
+    .set({ used_at: now })
+    .where((eb) => liveToken(eb, digest, purpose, now))
+}
 
 export function createAccountRepository(db: Database) {
   /** False when the e-mail is taken (the unique key decides, so two racing sign-ups make one account). */
@@ -77,30 +114,20 @@ export function createAccountRepository(db: Database) {
     const row = await db
       .selectFrom('account_tokens')
       .select('digest')
-      .where('digest', '=', digest)
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
+      .where((eb) => liveToken(eb, digest, purpose, now))
       .executeTakeFirst()
     return row !== undefined
   }
 
   /**
-   * Consumes a verification token and verifies its account, in one transaction. Single use: the token
-   * is marked used by the same UPDATE that finds it, so two racing requests cannot both succeed. The
-   * account gets the password the token was issued with (each link sets its own, whatever was asked for
-   * since); a verification token without one confirms nothing.
+   * Consumes a verification token and verifies its account, in one transaction. The account gets the
+   * password the token was issued with (each link sets its own, whatever was asked for since); a
+   * verification token without one confirms nothing.
    */
   async function verifyEmail(digest: string, now: number): Promise<string | undefined> {
     return db.transaction().execute(async (trx) => {
       if (!(await lockAccountOfToken(trx, digest))) return undefined
-      const token = await trx
-        .updateTable('account_tokens')
-        .set({ used_at: now })
-        .where('digest', '=', digest)
-        .where('purpose', '=', 'verify_email')
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
+      const token = await consumeToken(trx, digest, 'verify_email', now)
         .where('password_hash', 'is not', null)
         .returning(['account_id', 'password_hash'])
         .executeTakeFirst()
@@ -127,13 +154,7 @@ export function createAccountRepository(db: Database) {
   ): Promise<string | undefined> {
     return db.transaction().execute(async (trx) => {
       if (!(await lockAccountOfToken(trx, digest))) return undefined
-      const token = await trx
-        .updateTable('account_tokens')
-        .set({ used_at: now })
-        .where('digest', '=', digest)
-        .where('purpose', '=', 'reset_password')
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
+      const token = await consumeToken(trx, digest, 'reset_password', now)
         .returning(['account_id'])
         .executeTakeFirst()
       if (token === undefined) return undefined

@@ -20,45 +20,17 @@
 import { AppError } from '../../shared/errors.ts'
 import { newId } from '../../shared/ids.ts'
 import type { Clock } from '../../shared/clock.ts'
-import type { Mailer, MailMessage } from '../../infra/mail/mailer.ts'
-import type { TokenPurpose } from '../../infra/database/schema.ts'
+import type { Mailer } from '../../infra/mail/mailer.ts'
 import type { BackgroundTasks } from '../background-tasks.ts'
+import { createAccountLinks, type Links } from './account-links.ts'
 import type { AccountRepository, AccountRow } from './account-repository.ts'
-import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './account-mails.ts'
+import { accountView, type AccountView } from './account-view.ts'
 import { normaliseEmail, type EmailAddress } from './email-address.ts'
 import type { AnonymousThrottle } from '../throttles/anonymous-throttle.ts'
 import { gatedHasher, type HashingGate } from './hashing-gate.ts'
 import type { MailGate } from './mail-gate.ts'
 import { passwordProblem, type PasswordHasher } from './password-hasher.ts'
-import { digestOf, isSecretShaped, newSecret } from './secrets.ts'
-
-const hour = 60 * 60_000
-const day = 24 * hour
-
-export const tokenLifetimes = { verify_email: day, reset_password: hour } as const
-
-/** SPEC 5.7 / 8: 30 days from verification and 1,000 requests across all keys. */
-export const trial = { days: 30, requests: 1000 } as const
-
-export type Links = {
-  /** The service's public origin: SALLYPORT_PUBLIC_URL, or the gateway's own http://host:port. */
-  base(): string
-}
-
-export type AccountView = {
-  id: string
-  email: string
-  email_verified: boolean
-  plan: string
-  created_at: string
-  trial: {
-    ends_at: string
-    days_left: number
-    requests_used: number
-    requests_left: number
-    requests_included: number
-  }
-}
+import { digestOf, isSecretShaped } from './secrets.ts'
 
 type Deps = {
   repo: AccountRepository
@@ -88,6 +60,14 @@ export function createAccountService({
   background,
 }: Deps) {
   const hasher = gatedHasher(ungatedHasher, hashing)
+  const { sendVerification, sendPasswordReset, sendAlreadyRegistered } = createAccountLinks({
+    repo,
+    mailer,
+    mailGate,
+    links,
+    clock,
+    background,
+  })
 
   function email(raw: string): EmailAddress {
     const address = normaliseEmail(raw)
@@ -98,48 +78,6 @@ export function createAccountService({
   function newPassword(password: string): void {
     const problem = passwordProblem(password)
     if (problem !== undefined) throw new AppError('invalid_request', problem)
-  }
-
-  /** Off the response path; at most a few mails an hour per address (mail-gate.ts). */
-  function mail(
-    account: Pick<AccountRow, 'id' | 'email_key'>,
-    kind: string,
-    message: MailMessage,
-    link?: string,
-  ) {
-    background.run(
-      'mail',
-      async () => {
-        if (!(await mailGate.allow(account.email_key))) return
-        await mailer.send(message, { accountId: account.id, kind, ...(link !== undefined && { link }) })
-      },
-      { account_id: account.id, mail: kind },
-    )
-  }
-
-  async function issueToken(
-    accountId: string,
-    purpose: TokenPurpose,
-    passwordHash: string | null = null,
-  ): Promise<string> {
-    const token = newSecret()
-    const now = clock.now()
-    // Digest only: the token exists in the mail and nowhere else.
-    await repo.insertToken({
-      digest: digestOf(token),
-      account_id: accountId,
-      purpose,
-      password_hash: passwordHash,
-      created_at: now,
-      expires_at: now + tokenLifetimes[purpose],
-    })
-    return token
-  }
-
-  async function sendVerification(account: AccountRow, passwordHash: string): Promise<void> {
-    const token = await issueToken(account.id, 'verify_email', passwordHash)
-    const link = `${links.base()}/dashboard/verify?token=${token}`
-    mail(account, 'verify_email', verificationMail(account.email, link), link)
   }
 
   async function signUp(rawEmail: string, password: string, clientAddress: string): Promise<void> {
@@ -163,7 +101,7 @@ export function createAccountService({
     if (existing === undefined) return
     // Still waiting: a new link bound to this sign-up's password; the account and older links keep theirs.
     if (existing.email_verified_at === null) return sendVerification(existing, passwordHash)
-    mail(existing, 'already_registered', alreadyRegisteredMail(existing.email, `${links.base()}/dashboard`))
+    sendAlreadyRegistered(existing)
   }
 
   /** Answers the account id; `invalid_token` when the token is unknown, used or expired. */
@@ -207,9 +145,7 @@ export function createAccountService({
     background.run('password reset', async () => {
       const account = await repo.findByEmailKey(address.key)
       if (account === undefined) return
-      const token = await issueToken(account.id, 'reset_password')
-      const link = `${links.base()}/dashboard/reset-password?token=${token}`
-      mail(account, 'reset_password', passwordResetMail(account.email, link), link)
+      await sendPasswordReset(account)
     })
   }
 
@@ -258,23 +194,7 @@ export function createAccountService({
   async function view(accountId: string): Promise<AccountView> {
     const account = await repo.findById(accountId)
     if (account === undefined) throw new AppError('session_required', 'Sign in again.')
-    const used = await usage.requestsUsed(accountId)
-    const start = account.email_verified_at ?? account.created_at
-    const endsAt = start + trial.days * day
-    return {
-      id: account.id,
-      email: account.email,
-      email_verified: account.email_verified_at !== null,
-      plan: account.plan,
-      created_at: new Date(account.created_at).toISOString(),
-      trial: {
-        ends_at: new Date(endsAt).toISOString(),
-        days_left: Math.max(0, Math.ceil((endsAt - clock.now()) / day)),
-        requests_used: used,
-        requests_left: Math.max(0, trial.requests - used),
-        requests_included: trial.requests,
-      },
-    }
+    return accountView(account, await usage.requestsUsed(accountId), clock.now())
   }
 
   /** `sallyport admin create-account`: a verified account, no mail. */

@@ -9,6 +9,7 @@ import { createBillingStack } from './billing-stack.ts'
 import { parseMonth } from './period.ts'
 import { createPlanCatalog } from './plans.ts'
 import { statementsCsv } from './statement-csv.ts'
+import { insertAccount } from '../../../test/helpers/account-rows.ts'
 
 const march = Date.UTC(2026, 2, 1)
 
@@ -30,20 +31,14 @@ async function setUp(t: { after(fn: () => Promise<void>): void }) {
   return { db: database.db, clock, stack, usage: usageRepo, unwritten }
 }
 
-async function account(db: Database, id: string, email: string, createdAt = Date.UTC(2026, 1, 1)) {
-  await db
-    .insertInto('accounts')
-    .values({
-      id,
-      email,
-      email_key: email,
-      password_hash: 'x',
-      plan: 'trial',
-      email_verified_at: createdAt,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .execute()
+function account(db: Database, id: string, email: string, createdAt = Date.UTC(2026, 1, 1)) {
+  return insertAccount(db, id, {
+    email,
+    email_key: email,
+    email_verified_at: createdAt,
+    created_at: createdAt,
+    updated_at: createdAt,
+  })
 }
 
 describe('monthly statements', () => {

@@ -6,7 +6,7 @@
  */
 import { ConfigError } from '../../config/env-parsing.ts'
 import { type PlanOverrides } from '../../config/limits-config.ts'
-import { trial } from '../accounts/account-service.ts'
+import { trial } from '../accounts/account-view.ts'
 import { parseUsd, usdOf } from './money.ts'
 import type { PlanId } from './standing.ts'
 

@@ -1,7 +1,7 @@
 /**
  * The dashboard's static assets, real files in `client/` (docs/adr/0006-dashboard-assets.md): one
- * stylesheet and the ES modules of the client script, read once at start-up and served from here, never
- * from another origin. Their URLs carry a digest of their content, so they are cached for a year
+ * stylesheet, joined from `client/styles/` in a fixed order, and the ES modules of the client script,
+ * read once at start-up and served from here, never from another origin. Their URLs carry a digest of their content, so they are cached for a year
  * (`immutable`) and a deploy that changes them changes the URL. The modules share one digest in their
  * directory (`/dashboard/assets/<digest>/core.js`), so their relative imports need no rewriting.
  */
@@ -19,7 +19,12 @@ function digestOf(...bodies: Buffer[]): string {
   return hash.digest('hex').slice(0, 12)
 }
 
-const css = readFileSync(join(clientDir, 'dashboard.css'))
+/** Cascade order: a later file's rules win over an earlier one's of equal specificity. */
+const styleSheets = ['base.css', 'layout.css', 'forms.css', 'components.css', 'pages.css', 'narrow.css']
+const stylesDir = join(clientDir, 'styles')
+const unlisted = readdirSync(stylesDir).filter((name) => name.endsWith('.css') && !styleSheets.includes(name))
+if (unlisted.length > 0) throw new Error(`dashboard styles not in the cascade order: ${unlisted.join(', ')}`)
+const css = Buffer.concat(styleSheets.map((name) => readFileSync(join(stylesDir, name))))
 const cssDigest = digestOf(css)
 export const stylesheet: Asset = {
   path: `/dashboard/assets/dashboard.${cssDigest}.css`,

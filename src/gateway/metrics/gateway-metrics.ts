@@ -99,6 +99,8 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     labelNames: ['requested_region', 'region_used', 'outcome'],
     registers: [registry],
   })
+  const countEgress = (requested: string | undefined, regionUsed: string, outcome: string) =>
+    egress.inc({ requested_region: requested ?? 'any', region_used: regionUsed, outcome })
   // Every series an alert may watch exists from the start at 0, so its first increase is seen.
   for (const decision of limiterDecisions) decisions.inc({ budget: 'fetch', decision }, 0)
   for (const decision of generalDecisions) decisions.inc({ budget: 'general', decision }, 0)
@@ -159,43 +161,35 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
 
     dispatcher: (dispatcher) => ({
       dispatchHop: async (job, requested, signal, pinned) => {
-        const requestedRegion = requested ?? 'any'
         try {
           const served = await dispatcher.dispatchHop(job, requested, signal, pinned)
           // A redirect is one hop of a fetch; the fetch is counted once, by its last hop.
-          if (served.envelope !== undefined) {
-            egress.inc({
-              requested_region: requestedRegion,
-              region_used: served.regionUsed,
-              outcome: 'envelope',
-            })
-          }
+          if (served.envelope !== undefined) countEgress(requested, served.regionUsed, 'envelope')
           return served
         } catch (error) {
-          const reason = signal?.aborted === true && signal.reason instanceof AppError ? signal.reason : error
-          const outcome = reason instanceof AppError ? reason.code : 'internal_error'
-          egress.inc({ requested_region: requestedRegion, region_used: 'none', outcome })
+          countEgress(requested, 'none', failureOutcome(signal, error))
           throw error
         }
       },
       dispatch: async (job, requested, signal, options) => {
-        const requestedRegion = requested ?? 'any'
         try {
           const served = await dispatcher.dispatch(job, requested, signal, options)
-          egress.inc({
-            requested_region: requestedRegion,
-            region_used: served.regionUsed,
-            outcome: 'envelope',
-          })
+          countEgress(requested, served.regionUsed, 'envelope')
           return served
         } catch (error) {
-          // The fetch's deadline or the caller's disconnect, whatever the node client made of the abort.
-          const reason = signal?.aborted === true && signal.reason instanceof AppError ? signal.reason : error
-          const outcome = reason instanceof AppError ? reason.code : 'internal_error'
-          egress.inc({ requested_region: requestedRegion, region_used: 'none', outcome })
+          countEgress(requested, 'none', failureOutcome(signal, error))
           throw error
         }
       },
     }),
   }
+}
+
+/**
+ * What a failed dispatch counts as: the fetch's deadline or the caller's disconnect, whatever the node
+ * client made of the abort, else the error's own code.
+ */
+function failureOutcome(signal: AbortSignal | undefined, error: unknown): string {
+  const reason = signal?.aborted === true && signal.reason instanceof AppError ? signal.reason : error
+  return reason instanceof AppError ? reason.code : 'internal_error'
 }

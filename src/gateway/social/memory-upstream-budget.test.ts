@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { createMemoryUpstreamBudget } from './memory-upstream-budget.ts'
-import { runUpstreamBudgetSuite } from './upstream-budget-suite.ts'
+import { runUpstreamBudgetSuite } from '../../../test/suites/upstream-budget-suite.ts'
 
 // One process: every "gateway" of the suite is the same store.
 runUpstreamBudgetSuite('memory upstream budget', async () => {

@@ -3,7 +3,7 @@
  * client IP, and the client IP they see is the egress node's public address, whichever gateway sent the job.
  * So a lane is shared by every gateway: in Redis when SALLYPORT_REDIS_URL is set
  * (redis-upstream-budget.ts), in this process for the embedded default (memory-upstream-budget.ts). Both
- * twins pass one suite (upstream-budget-suite.ts).
+ * twins pass one suite (test/suites/upstream-budget-suite.ts).
  *
  * Two sources, the stricter wins:
  * - the published limit as a sliding-window log (Mastodon: 300 per 5 minutes per IP; Bluesky's AppView:

@@ -1,31 +1,15 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { createAccountLifeRepository } from '../../../src/gateway/accounts/account-life-repository.ts'
-import type { Database } from '../../../src/infra/database/database.ts'
 import { forEachDialect } from '../../helpers/databases.ts'
-
-async function account(db: Database, id: string): Promise<void> {
-  await db
-    .insertInto('accounts')
-    .values({
-      id,
-      email: `${id}@example.com`,
-      email_key: `${id}@example.com`,
-      password_hash: 'x',
-      plan: 'trial',
-      email_verified_at: 1,
-      created_at: 1,
-      updated_at: 1,
-    })
-    .execute()
-}
+import { insertAccount } from '../../helpers/account-rows.ts'
 
 forEachDialect((name, openDb) => {
   describe(`account life repository (${name})`, () => {
     it('a TOTP step and a recovery code are each taken once, even by racing sign-ins', async (t) => {
       const { db, close } = await openDb()
       t.after(close)
-      await account(db, 'acct_a')
+      await insertAccount(db, 'acct_a')
       const life = createAccountLifeRepository(db)
       await life.savePendingTotp('acct_a', 'SECRET', 1)
       await life.enableTotp('acct_a', 100, ['d1', 'd2'], 2)
@@ -43,7 +27,7 @@ forEachDialect((name, openDb) => {
     it('an e-mail change applies once, and not onto an address another account took meanwhile', async (t) => {
       const { db, close } = await openDb()
       t.after(close)
-      await account(db, 'acct_a')
+      await insertAccount(db, 'acct_a')
       const life = createAccountLifeRepository(db)
       const change = { account_id: 'acct_a', created_at: 1, expires_at: 1_000, used_at: null }
       await life.insertEmailChange({
@@ -64,7 +48,7 @@ forEachDialect((name, openDb) => {
         newEmail: 'New@x.io',
       })
       assert.equal(await life.confirmEmailChange('d-new', 11), undefined)
-      await account(db, 'acct_b')
+      await insertAccount(db, 'acct_b')
       await db.updateTable('accounts').set({ email_key: 'b@x.io' }).where('id', '=', 'acct_b').execute()
       assert.equal(await life.confirmEmailChange('d-late', 12), 'taken')
       await life.insertEmailChange({
@@ -79,7 +63,7 @@ forEachDialect((name, openDb) => {
     it('erasing an account empties its personal data and keeps the row for billing', async (t) => {
       const { db, close } = await openDb()
       t.after(close)
-      await account(db, 'acct_a')
+      await insertAccount(db, 'acct_a')
       const life = createAccountLifeRepository(db)
       await life.savePendingTotp('acct_a', 'SECRET', 1)
       await db

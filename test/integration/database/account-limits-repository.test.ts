@@ -1,32 +1,16 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { createAccountLimitsRepository } from '../../../src/gateway/rate-limits/account-limits-repository.ts'
-import type { Database } from '../../../src/infra/database/database.ts'
 import { forEachDialect } from '../../helpers/databases.ts'
-
-async function account(db: Database, id: string): Promise<void> {
-  await db
-    .insertInto('accounts')
-    .values({
-      id,
-      email: `${id}@example.com`,
-      email_key: `${id}@example.com`,
-      password_hash: 'x',
-      plan: 'trial',
-      email_verified_at: 1,
-      created_at: 1,
-      updated_at: 1,
-    })
-    .execute()
-}
+import { insertAccount } from '../../helpers/account-rows.ts'
 
 forEachDialect((name, openDb) => {
   describe(`account limits repository (${name})`, () => {
     it('stores, replaces and removes the overrides of an account, as numbers', async (t) => {
       const { db, close } = await openDb()
       t.after(close)
-      await account(db, 'acct_1')
-      await account(db, 'acct_2')
+      await insertAccount(db, 'acct_1')
+      await insertAccount(db, 'acct_2')
       const repo = createAccountLimitsRepository(db)
       assert.equal(await repo.find('acct_1'), undefined)
 
@@ -44,7 +28,7 @@ forEachDialect((name, openDb) => {
     it('goes with its account', async (t) => {
       const { db, close } = await openDb()
       t.after(close)
-      await account(db, 'acct_1')
+      await insertAccount(db, 'acct_1')
       await createAccountLimitsRepository(db).save('acct_1', { fetchPerMinute: 10 }, 1)
       await db.deleteFrom('accounts').where('id', '=', 'acct_1').execute()
       assert.deepEqual(await db.selectFrom('account_limits').selectAll().execute(), [])

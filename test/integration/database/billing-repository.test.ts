@@ -8,21 +8,15 @@ import { createUsageRepository } from '../../../src/gateway/metering/usage-repos
 import type { Database } from '../../../src/infra/database/database.ts'
 import { forEachDialect } from '../../helpers/databases.ts'
 import { manualClock } from '../../helpers/manual-clock.ts'
+import { insertAccount } from '../../helpers/account-rows.ts'
 
-async function account(db: Database, id: string, createdAt: number, plan = 'trial'): Promise<void> {
-  await db
-    .insertInto('accounts')
-    .values({
-      id,
-      email: `${id}@example.com`,
-      email_key: `${id}@example.com`,
-      password_hash: 'x',
-      plan,
-      email_verified_at: createdAt + 1,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .execute()
+function account(db: Database, id: string, createdAt: number, plan = 'trial'): Promise<void> {
+  return insertAccount(db, id, {
+    plan,
+    email_verified_at: createdAt + 1,
+    created_at: createdAt,
+    updated_at: createdAt,
+  })
 }
 
 // Past 2^31, so a 32-bit column or a string from the driver would show.

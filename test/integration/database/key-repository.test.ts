@@ -3,21 +3,10 @@ import { describe, it } from 'node:test'
 import { createKeyRepository, type KeyRow } from '../../../src/gateway/keys/key-repository.ts'
 import type { Database } from '../../../src/infra/database/database.ts'
 import { forEachDialect } from '../../helpers/databases.ts'
+import { insertAccount } from '../../helpers/account-rows.ts'
 
-async function account(db: Database, id: string, verifiedAt: number | null = 1): Promise<void> {
-  await db
-    .insertInto('accounts')
-    .values({
-      id,
-      email: `${id}@example.com`,
-      email_key: `${id}@example.com`,
-      password_hash: 'x',
-      plan: 'trial',
-      email_verified_at: verifiedAt,
-      created_at: 1,
-      updated_at: 1,
-    })
-    .execute()
+function account(db: Database, id: string, verifiedAt: number | null = 1): Promise<void> {
+  return insertAccount(db, id, { email_verified_at: verifiedAt })
 }
 
 const key = (id: string, accountId: string, createdAt: number): KeyRow => ({

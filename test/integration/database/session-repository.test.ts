@@ -3,23 +3,10 @@ import { describe, it } from 'node:test'
 import { createSessionRepository } from '../../../src/gateway/sessions/session-repository.ts'
 import type { Database } from '../../../src/infra/database/database.ts'
 import { forEachDialect } from '../../helpers/databases.ts'
+import { insertAccount } from '../../helpers/account-rows.ts'
 
 async function accounts(db: Database, ...ids: string[]): Promise<void> {
-  for (const id of ids) {
-    await db
-      .insertInto('accounts')
-      .values({
-        id,
-        email: `${id}@example.com`,
-        email_key: `${id}@example.com`,
-        password_hash: 'x',
-        plan: 'trial',
-        email_verified_at: 1,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .execute()
-  }
+  for (const id of ids) await insertAccount(db, id)
 }
 
 const session = (digest: string, accountId: string, createdAt: number, lastSeenAt = createdAt) => ({

@@ -16,6 +16,7 @@ import type { Database } from '../../../src/infra/database/database.ts'
 import type { MailMessage } from '../../../src/infra/mail/mailer.ts'
 import { forEachDialect } from '../../helpers/databases.ts'
 import { manualClock } from '../../helpers/manual-clock.ts'
+import { insertAccount } from '../../helpers/account-rows.ts'
 
 const now = Date.UTC(2026, 2, 20, 12)
 
@@ -43,20 +44,8 @@ function gateway(db: Database, mails: MailMessage[]) {
   })
 }
 
-async function account(db: Database, id: string, plan = 'trial') {
-  await db
-    .insertInto('accounts')
-    .values({
-      id,
-      email: `${id}@example.com`,
-      email_key: `${id}@example.com`,
-      password_hash: 'x',
-      plan,
-      email_verified_at: 1,
-      created_at: Date.UTC(2026, 2, 10),
-      updated_at: 1,
-    })
-    .execute()
+function account(db: Database, id: string, plan = 'trial') {
+  return insertAccount(db, id, { plan, created_at: Date.UTC(2026, 2, 10) })
 }
 
 forEachDialect((name, openDb) => {

@@ -1,31 +1,15 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { createUsageRepository, UsageWriteFailed } from '../../../src/gateway/metering/usage-repository.ts'
-import type { Database } from '../../../src/infra/database/database.ts'
 import { forEachDialect } from '../../helpers/databases.ts'
-
-async function account(db: Database, id: string): Promise<void> {
-  await db
-    .insertInto('accounts')
-    .values({
-      id,
-      email: `${id}@example.com`,
-      email_key: `${id}@example.com`,
-      password_hash: 'x',
-      plan: 'trial',
-      email_verified_at: 1,
-      created_at: 1,
-      updated_at: 1,
-    })
-    .execute()
-}
+import { insertAccount } from '../../helpers/account-rows.ts'
 
 forEachDialect((name, openDb) => {
   describe(`usage repository (${name})`, () => {
     it('adds concurrent records up exactly, per account and day', async (t) => {
       const { db, close } = await openDb()
       t.after(close)
-      await account(db, 'acct_1')
+      await insertAccount(db, 'acct_1')
       const usage = createUsageRepository(db)
       await Promise.all(Array.from({ length: 50 }, (_, i) => usage.add('acct_1', '2026-03-02', 1, i)))
       await usage.add('acct_1', '2026-03-03', 1, 7)
@@ -41,8 +25,8 @@ forEachDialect((name, openDb) => {
     it('adds up what several gateways flush for the same account and day at the same time', async (t) => {
       const { db, openPeer, close } = await openDb()
       t.after(close)
-      await account(db, 'acct_1')
-      await account(db, 'acct_2')
+      await insertAccount(db, 'acct_1')
+      await insertAccount(db, 'acct_2')
       const gateways = [
         createUsageRepository(db),
         createUsageRepository(openPeer()),
@@ -62,7 +46,7 @@ forEachDialect((name, openDb) => {
     it('applies a write sent again under its number once, per writer, and forgets past days', async (t) => {
       const { db, close } = await openDb()
       t.after(close)
-      await account(db, 'acct_1')
+      await insertAccount(db, 'acct_1')
       const usage = createUsageRepository(db)
       const first = { seq: 1, requests: 3, bytes: 30 }
       await usage.addOnce('gw-a', 'acct_1', '2026-03-02', [first])
@@ -100,7 +84,7 @@ forEachDialect((name, openDb) => {
     it('keeps byte counts past 2^32 exact', async (t) => {
       const { db, close } = await openDb()
       t.after(close)
-      await account(db, 'acct_1')
+      await insertAccount(db, 'acct_1')
       const usage = createUsageRepository(db)
       await usage.add('acct_1', '2026-03-02', 1, 2 ** 32 + 5)
       await usage.add('acct_1', '2026-03-02', 1, 2 ** 40)

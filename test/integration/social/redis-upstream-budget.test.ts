@@ -6,7 +6,7 @@ import {
   createRedisUpstreamBudget,
   type UpstreamBudgetRedis,
 } from '../../../src/gateway/social/redis-upstream-budget.ts'
-import { runUpstreamBudgetSuite } from '../../../src/gateway/social/upstream-budget-suite.ts'
+import { runUpstreamBudgetSuite } from '../../suites/upstream-budget-suite.ts'
 import type { UpstreamBudgetStore } from '../../../src/gateway/social/upstream-budget.ts'
 import { connect, deleteUnder, keysUnder, redisAnswers, redisUrl } from '../rate-limits/redis-harness.ts'
 

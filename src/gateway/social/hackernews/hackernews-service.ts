@@ -68,14 +68,23 @@ export function createHackerNewsService(deps: NetworkDeps & { baseUrl: string; c
     return Number(carried)
   }
 
-  /** A page of items by id, fetched with bounded fan-out; ids HN answers `null` for are left out. */
+  /** Cursors of one list: its endpoint and what it is of (an item, a user, a story list). */
+  function listContext(endpoint: string, of: string): CursorContext {
+    return { network: 'hackernews', instance: '', endpoint, query: of }
+  }
+
+  /**
+   * The answer of a list of ids (a user's submissions, a story list): a page of their items, fetched with
+   * bounded fan-out; ids HN answers `null` for are left out.
+   */
   async function page(
     trace: Trace,
+    answer: UpstreamAnswer,
     all: readonly number[],
     context: CursorContext,
     query: { limit?: number; cursor?: string },
     options: ReadOptions,
-  ) {
+  ): Promise<SocialResult<SocialPost[]>> {
     const limit = pageLimit(query.limit, hackerNewsLimits.pageDefault, hackerNewsLimits.pageMax)
     const offset = offsetOf(context, query.cursor)
     const slice = all.slice(offset, offset + limit)
@@ -83,6 +92,7 @@ export function createHackerNewsService(deps: NetworkDeps & { baseUrl: string; c
     const end = offset + slice.length
     const hasMore = end < all.length
     return {
+      network: 'hackernews',
       data: items.flatMap((found) =>
         found === undefined ? [] : [hackerNewsPost(found, { raw: options.raw })],
       ),
@@ -91,6 +101,7 @@ export function createHackerNewsService(deps: NetworkDeps & { baseUrl: string; c
         has_more: hasMore,
         limit,
       },
+      meta: trace.meta(answer),
     }
   }
 
@@ -119,12 +130,7 @@ export function createHackerNewsService(deps: NetworkDeps & { baseUrl: string; c
     const { answer, item: root } = await existing(trace, id)
     const limit = pageLimit(query.limit, hackerNewsLimits.commentsDefault, hackerNewsLimits.commentsMax)
     const depth = pageLimit(query.depth, hackerNewsLimits.depthDefault, hackerNewsLimits.depthMax)
-    const context: CursorContext = {
-      network: 'hackernews',
-      instance: '',
-      endpoint: 'hackernews.comments',
-      query: `${id}\n${depth}`,
-    }
+    const context = listContext('hackernews.comments', `${id}\n${depth}`)
     const kids = ids(root.kids)
     const offset = offsetOf(context, query.cursor)
     const top = kids.slice(offset, offset + limit)
@@ -196,14 +202,8 @@ export function createHackerNewsService(deps: NetworkDeps & { baseUrl: string; c
     const answer = await get(trace, `user/${encodeURIComponent(name)}`, ttl.profileMs)
     const found = record(answer.body)
     if (found === undefined) throw new AppError('not_found', 'Hacker News has no such user.')
-    const context: CursorContext = {
-      network: 'hackernews',
-      instance: '',
-      endpoint: 'hackernews.submissions',
-      query: name,
-    }
-    const result = await page(trace, ids(found.submitted), context, query, options)
-    return { network: 'hackernews', ...result, meta: trace.meta(answer) }
+    const context = listContext('hackernews.submissions', name)
+    return page(trace, answer, ids(found.submitted), context, query, options)
   }
 
   /** top, new, best (up to 500 ids), ask, show, job (up to 200): the ids, then a page of their items. */
@@ -215,14 +215,7 @@ export function createHackerNewsService(deps: NetworkDeps & { baseUrl: string; c
     const trace = createTrace(clock)
     const answer = await get(trace, `${kind}stories`, ttl.listMs)
     if (!Array.isArray(answer.body)) throw unexpectedAnswer(label)
-    const context: CursorContext = {
-      network: 'hackernews',
-      instance: '',
-      endpoint: 'hackernews.stories',
-      query: kind,
-    }
-    const result = await page(trace, ids(answer.body), context, query, options)
-    return { network: 'hackernews', ...result, meta: trace.meta(answer) }
+    return page(trace, answer, ids(answer.body), listContext('hackernews.stories', kind), query, options)
   }
 
   return { item: getItem, comments, user, submissions, stories }

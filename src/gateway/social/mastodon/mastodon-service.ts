@@ -62,6 +62,26 @@ export function createMastodonService(deps: NetworkDeps & { directory: InstanceD
     return json
   }
 
+  /** The answer of one object of an instance's (an account, a tag), normalised. */
+  function single<T>(
+    trace: Trace,
+    answer: UpstreamAnswer,
+    instance: string,
+    normalise: (json: Json, instance: string, raw: boolean) => T,
+    options: ReadOptions,
+  ): SocialResult<T> {
+    return {
+      network: 'mastodon',
+      data: normalise(object(answer, instance), instance, options.raw),
+      meta: trace.meta(answer),
+    }
+  }
+
+  /** Cursors of a status list: what it is of, and the filters that shape it. */
+  function statusContext(instance: string, endpoint: string, of: string, flags: Flags): CursorContext {
+    return { network: 'mastodon', instance, endpoint, query: `${of}\n${JSON.stringify(flags)}` }
+  }
+
   function accountCall(trace: Trace, instance: string, ref: AccountRef) {
     return ref.kind === 'id'
       ? api(trace, instance, `/api/v1/accounts/${ref.id}`, [], ttl.profileMs, 'account')
@@ -75,12 +95,7 @@ export function createMastodonService(deps: NetworkDeps & { directory: InstanceD
   ): Promise<SocialResult<SocialProfile>> {
     const trace = createTrace(clock)
     const { instance, ref } = directory.account(raw, instanceParam)
-    const answer = await accountCall(trace, instance, ref)
-    return {
-      network: 'mastodon',
-      data: mastodonProfile(object(answer, instance), instance, options.raw),
-      meta: trace.meta(answer),
-    }
+    return single(trace, await accountCall(trace, instance, ref), instance, mastodonProfile, options)
   }
 
   /** One page of statuses with cursors from the Link header; the cursor says which way it goes. */
@@ -146,12 +161,7 @@ export function createMastodonService(deps: NetworkDeps & { directory: InstanceD
       exclude_reblogs: query.exclude_reblogs,
       only_media: query.only_media,
     }
-    const context: CursorContext = {
-      network: 'mastodon',
-      instance,
-      endpoint: 'mastodon.account_posts',
-      query: `${id}\n${JSON.stringify(flags)}`,
-    }
+    const context = statusContext(instance, 'mastodon.account_posts', id, flags)
     return statusPage(
       trace,
       instance,
@@ -171,11 +181,7 @@ export function createMastodonService(deps: NetworkDeps & { directory: InstanceD
     const instance = directory.instance(instanceParam)
     const path = `/api/v1/tags/${encodeURIComponent(name)}`
     const answer = await api(trace, instance, path, [], ttl.profileMs, 'tag')
-    return {
-      network: 'mastodon',
-      data: mastodonTag(object(answer, instance), instance, options.raw),
-      meta: trace.meta(answer),
-    }
+    return single(trace, answer, instance, mastodonTag, options)
   }
 
   async function tagPosts(
@@ -187,12 +193,7 @@ export function createMastodonService(deps: NetworkDeps & { directory: InstanceD
     const trace = createTrace(clock)
     const instance = directory.instance(instanceParam)
     const flags = { only_media: query.only_media, local: query.local, remote: query.remote }
-    const context: CursorContext = {
-      network: 'mastodon',
-      instance,
-      endpoint: 'mastodon.tag_posts',
-      query: `${name.toLowerCase()}\n${JSON.stringify(flags)}`,
-    }
+    const context = statusContext(instance, 'mastodon.tag_posts', name.toLowerCase(), flags)
     const path = `/api/v1/timelines/tag/${encodeURIComponent(name)}`
     return statusPage(trace, instance, path, context, { ...query, flags, what: 'tag' }, options)
   }

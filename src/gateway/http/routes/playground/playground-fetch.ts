@@ -11,7 +11,7 @@ import type { PlaygroundPasses } from '../../plugins/playground-pass.ts'
 import { sessionOf } from '../../plugins/session.ts'
 import { errorResponses } from '../../schemas.ts'
 import { sessionWriteErrors } from '../account/account-schemas.ts'
-import { FetchBody, FetchQuery } from '../proxy/fetch-schemas.ts'
+import { FetchBody, FetchQuery, fetchErrors } from '../proxy/fetch-schemas.ts'
 
 /** Enough of a page to recognise it; the whole body is what the API is for. */
 export const previewChars = 16_384
@@ -56,21 +56,7 @@ export function registerPlaygroundFetch(app: FastifyInstance, deps: { passes: Pl
         body: FetchBody,
         response: {
           200: Type.Ref('PlaygroundResult'),
-          ...errorResponses([
-            ...sessionWriteErrors,
-            'invalid_request',
-            'unknown_region',
-            'target_not_permitted',
-            'too_many_redirects',
-            'response_too_large',
-            'upstream_unavailable',
-            'region_out_of_service',
-            'no_healthy_endpoints',
-            'target_rate_limited',
-            'trial_expired',
-            'trial_exhausted',
-            'spend_cap_reached',
-          ]),
+          ...errorResponses([...sessionWriteErrors, ...fetchErrors]),
         },
       },
     },

@@ -3,7 +3,7 @@
  * route accepts and the envelope it answers.
  */
 import { Type } from '@sinclair/typebox'
-import { AppError } from '../../../../shared/errors.ts'
+import { AppError, type ErrorCode } from '../../../../shared/errors.ts'
 import { targetUrlFault } from '../../../../shared/target-url.ts'
 import { maxIdempotencyKeyLength } from '../../../idempotency/idempotency-key.ts'
 import { regionEnum } from '../../schemas.ts'
@@ -96,3 +96,19 @@ export const FetchHeaders = Type.Object({
     }),
   ),
 })
+
+/** What a fetch can end in, through the API or the dashboard's playground (its answers in the reference). */
+export const fetchErrors: readonly ErrorCode[] = [
+  'invalid_request',
+  'unknown_region',
+  'target_not_permitted',
+  'too_many_redirects',
+  'response_too_large',
+  'upstream_unavailable',
+  'region_out_of_service',
+  'no_healthy_endpoints',
+  'target_rate_limited',
+  'trial_expired',
+  'trial_exhausted',
+  'spend_cap_reached',
+]

@@ -9,7 +9,7 @@ import { AppError } from '../../../../shared/errors.ts'
 import { actorPattern, isActor, rkeyPattern } from '../../../social/bluesky/bluesky-ids.ts'
 import { blueskyLimits, feedFilters, type BlueskyService } from '../../../social/bluesky/bluesky-service.ts'
 import { errorResponses } from '../../schemas.ts'
-import { cursorParam, includeRaw, integerOf, limitParam } from './social-schemas.ts'
+import { cursorParam, includeRaw, integerOf, limitParam } from './social-params.ts'
 import { plainJson, socialRoute, upstreamErrors, type EndpointEntry } from './social-route.ts'
 
 const actor = Type.String({

@@ -9,7 +9,7 @@ import {
   storyLists,
   type HackerNewsService,
 } from '../../../social/hackernews/hackernews-service.ts'
-import { cursorParam, includeRaw, integerOf, limitParam } from './social-schemas.ts'
+import { cursorParam, includeRaw, integerOf, limitParam } from './social-params.ts'
 import { socialRoute, upstreamErrors, type EndpointEntry } from './social-route.ts'
 
 const ItemParams = Type.Object({

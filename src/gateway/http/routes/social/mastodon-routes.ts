@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { accountPattern, tagPattern } from '../../../social/mastodon/mastodon-instances.ts'
 import { mastodonLimits, type MastodonService } from '../../../social/mastodon/mastodon-service.ts'
-import { booleanParam, cursorParam, includeRaw, limitParam } from './social-schemas.ts'
+import { booleanParam, cursorParam, includeRaw, limitParam } from './social-params.ts'
 import { socialRoute, upstreamErrors, type EndpointEntry } from './social-route.ts'
 
 const errors = [...upstreamErrors, 'instance_not_allowed'] as const

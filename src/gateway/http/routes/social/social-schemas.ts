@@ -10,7 +10,7 @@ function nullable<T extends TSchema>(schema: T, description?: string) {
   return Type.Union([schema, Type.Null()], description === undefined ? {} : { description })
 }
 
-function stringEnum<T extends string>(values: readonly T[], description: string) {
+export function stringEnum<T extends string>(values: readonly T[], description: string) {
   return Type.Unsafe<T>({ type: 'string', enum: [...values], description })
 }
 
@@ -280,33 +280,3 @@ export const socialSchemas: TSchema[] = [
   ...envelopes,
   Platforms,
 ]
-
-/** Query pieces shared by the routes. Query values are never coerced (DESIGN 3): numbers arrive as strings. */
-export const includeRaw = Type.Optional(
-  Type.Literal('raw', { description: "`raw` adds each record's upstream object as `raw`." }),
-)
-
-export function limitParam(fallback: number, max: number) {
-  return Type.Optional(
-    Type.String({
-      pattern: '^[1-9][0-9]{0,2}$',
-      description: `Page size, a whole number from 1 to 999, default ${fallback}; values above ${max} are clamped to ${max} (the answer's \`pagination.limit\` says which applied), anything else is 422 \`invalid_request\`.`,
-    }),
-  )
-}
-
-export const cursorParam = Type.Optional(
-  Type.String({
-    minLength: 1,
-    maxLength: 2048,
-    description: 'The `next_cursor` (or `prev_cursor`) of the previous page.',
-  }),
-)
-
-export function booleanParam(description: string) {
-  return Type.Optional(stringEnum(['true', 'false'] as const, description))
-}
-
-export function integerOf(value: string | undefined): number | undefined {
-  return value === undefined ? undefined : Number(value)
-}

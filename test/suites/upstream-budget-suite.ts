@@ -5,7 +5,11 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { observationOf, type BudgetLane, type UpstreamBudgetStore } from './upstream-budget.ts'
+import {
+  observationOf,
+  type BudgetLane,
+  type UpstreamBudgetStore,
+} from '../../src/gateway/social/upstream-budget.ts'
 
 export type UpstreamBudgetHarness = {
   /** A store on this harness's state: with Redis, a gateway of its own on a connection of its own. */
