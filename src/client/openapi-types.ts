@@ -6259,6 +6259,58 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `payload_too_large` (Request body too large). */
+      413: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description Error. Codes: `invalid_request` (Invalid request). */
+      422: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'invalid_request'
+          }
+        }
+      }
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
@@ -6382,6 +6434,58 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'session_required' | 'csrf_failed'
+          }
+        }
+      }
+      /** @description Error. Codes: `payload_too_large` (Request body too large). */
+      413: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description Error. Codes: `invalid_request` (Invalid request). */
+      422: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'invalid_request'
           }
         }
       }
@@ -6936,6 +7040,32 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `payload_too_large` (Request body too large). */
+      413: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
@@ -7151,6 +7281,32 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'session_required' | 'csrf_failed' | 'target_not_permitted'
+          }
+        }
+      }
+      /** @description Error. Codes: `payload_too_large` (Request body too large). */
+      413: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'payload_too_large'
           }
         }
       }

@@ -70,7 +70,8 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<number, Prob
   const byStatus = new Map<number, ErrorCode[]>()
   const add = (status: number, code: ErrorCode) =>
     byStatus.set(status, [...(byStatus.get(status) ?? []), code])
-  for (const code of codes) {
+  // A list may name a code twice (a route's own and a shared list's): each is declared once.
+  for (const code of new Set(codes)) {
     add(errorStatus[code], code)
     if (code === 'upstream_unavailable') add(504, code)
   }
