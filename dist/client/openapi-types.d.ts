@@ -116,7 +116,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process is alive */
+        /**
+         * The process is alive
+         * @description For a load balancer: no store is consulted, so it answers as long as the process runs.
+         */
         get: operations['liveness'];
         put?: never;
         post?: never;
@@ -133,7 +136,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The stores this gateway needs answer, and it is not shutting down */
+        /**
+         * The stores this gateway needs answer, and it is not shutting down
+         * @description Answers 503 with the same body while a store fails its check or the gateway is draining.
+         */
         get: operations['readiness'];
         put?: never;
         post?: never;
@@ -150,7 +156,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in account and its trial */
+        /**
+         * The signed-in account and its trial
+         * @description The account of the dashboard session: its e-mail address, plan and trial.
+         */
         get: operations['getAccount'];
         put?: never;
         /**
@@ -293,7 +302,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a new e-mail address with the mailed token */
+        /**
+         * Confirm a new e-mail address with the mailed token
+         * @description The token is the one mailed to the new address by `POST /v2/account/email`. No session needed.
+         */
         post: operations['confirmEmailChange'];
         delete?: never;
         options?: never;
@@ -308,10 +320,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether two-factor sign-in is on */
+        /**
+         * Whether two-factor sign-in is on
+         * @description On: signing in takes a code from the authenticator app as well as the password.
+         */
         get: operations['twoFactorState'];
         put?: never;
-        /** Start the two-factor setup: a new secret for the app */
+        /**
+         * Start the two-factor setup: a new secret for the app
+         * @description Two-factor sign-in stays off until the first code from the app is confirmed with `POST /v2/account/two-factor/confirm`.
+         */
         post: operations['beginTwoFactor'];
         delete?: never;
         options?: never;
@@ -348,7 +366,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor sign-in off */
+        /**
+         * Turn two-factor sign-in off
+         * @description Takes the account password; the recovery codes stop working too.
+         */
         post: operations['disableTwoFactor'];
         delete?: never;
         options?: never;
@@ -1093,7 +1114,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This reference, machine-readable (OpenAPI 3.1) */
+        /**
+         * This reference, machine-readable (OpenAPI 3.1)
+         * @description Generated from the route schemas the service checks requests against.
+         */
         get: operations['openapi'];
         put?: never;
         post?: never;
@@ -1110,7 +1134,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every error code, for people (HTML) */
+        /**
+         * Every error code, for people (HTML)
+         * @description For people; machines read the `code` enum of `Problem` in this document instead.
+         */
         get: operations['errorReference'];
         put?: never;
         post?: never;
@@ -1828,9 +1855,9 @@ export interface operations {
                 headers: {
                     /** @description Present on a replay: the stored answer of an earlier request with this Idempotency-Key. */
                     'Idempotency-Replayed'?: 'true';
-                    /** @description IETF draft field: the budgets of this route, e.g. `"fetch";q=120;w=60, "host";q=60;w=60, "general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the budgets this request used and when they free up (`r`, `t` seconds), e.g. `"fetch";r=117;t=58, "host";r=59;t=60`; `"general";...` on a replay. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -1877,6 +1904,10 @@ export interface operations {
             /** @description Error. Codes: `trial_expired` (Trial expired), `trial_exhausted` (Trial requests used up), `spend_cap_reached` (Spending cap reached). */
             402: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1899,6 +1930,10 @@ export interface operations {
             /** @description Error. Codes: `target_not_permitted` (Target not permitted), `missing_scope` (Missing scope). */
             403: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1921,6 +1956,12 @@ export interface operations {
             /** @description Error. Codes: `idempotency_in_flight` (Idempotent request in flight). */
             409: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `idempotency_in_flight`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1943,6 +1984,10 @@ export interface operations {
             /** @description Error. Codes: `idempotency_answer_not_kept` (Idempotent answer not kept). */
             410: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1965,6 +2010,10 @@ export interface operations {
             /** @description Error. Codes: `payload_too_large` (Request body too large). */
             413: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1987,6 +2036,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request), `unknown_region` (Unknown region), `idempotency_key_reused` (Idempotency key reused). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2009,6 +2062,12 @@ export interface operations {
             /** @description Error. Codes: `target_rate_limited` (Per-target rate limit exceeded), `idempotency_budget_spent` (Idempotency storage budget spent), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `target_rate_limited`, `idempotency_budget_spent`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2031,6 +2090,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2053,6 +2116,10 @@ export interface operations {
             /** @description Error. Codes: `too_many_redirects` (Too many redirects), `response_too_large` (Response too large), `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2075,6 +2142,12 @@ export interface operations {
             /** @description Error. Codes: `region_out_of_service` (Region out of service), `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2097,6 +2170,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2130,6 +2207,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2194,6 +2275,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2216,6 +2303,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2238,6 +2329,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2271,6 +2368,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2347,6 +2448,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2369,6 +2476,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2391,6 +2502,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2801,6 +2918,10 @@ export interface operations {
             /** @description The matching entries. */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2870,6 +2991,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2892,6 +3017,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2914,6 +3045,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2936,6 +3071,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2983,6 +3124,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'internal_error';
+                    };
+                };
+            };
         };
     };
     readiness: {
@@ -3011,6 +3174,28 @@ export interface operations {
                         checks: {
                             [key: string]: 'ok' | 'failing';
                         };
+                    };
+                };
+            };
+            /** @description Error. Codes: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'internal_error';
                     };
                 };
             };
@@ -3048,6 +3233,10 @@ export interface operations {
             /** @description The signed-in account. */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3095,6 +3284,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3117,6 +3312,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3139,6 +3338,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3273,6 +3478,8 @@ export interface operations {
             /** @description Error. Codes: `too_many_attempts` (Too many attempts). */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. Sent with `too_many_attempts`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3317,6 +3524,8 @@ export interface operations {
             /** @description Error. Codes: `auth_busy` (Password checks busy), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. Sent with `auth_busy`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3467,6 +3676,8 @@ export interface operations {
             /** @description Error. Codes: `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. Sent with `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3601,6 +3812,8 @@ export interface operations {
             /** @description Error. Codes: `too_many_attempts` (Too many attempts). */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. Sent with `too_many_attempts`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3645,6 +3858,8 @@ export interface operations {
             /** @description Error. Codes: `auth_busy` (Password checks busy), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. Sent with `auth_busy`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3776,6 +3991,8 @@ export interface operations {
             /** @description Error. Codes: `too_many_attempts` (Too many attempts). */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. Sent with `too_many_attempts`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3820,6 +4037,8 @@ export interface operations {
             /** @description Error. Codes: `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. Sent with `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3951,6 +4170,8 @@ export interface operations {
             /** @description Error. Codes: `too_many_attempts` (Too many attempts). */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. Sent with `too_many_attempts`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3995,6 +4216,8 @@ export interface operations {
             /** @description Error. Codes: `auth_busy` (Password checks busy), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. Sent with `auth_busy`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4042,6 +4265,10 @@ export interface operations {
             /** @description Changed. */
             204: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4049,6 +4276,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_credentials` (Wrong e-mail or password). */
             401: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4093,6 +4324,10 @@ export interface operations {
             /** @description Error. Codes: `payload_too_large` (Request body too large). */
             413: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4115,6 +4350,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4137,6 +4376,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4159,6 +4404,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4181,6 +4430,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4231,6 +4486,10 @@ export interface operations {
             /** @description A link is on its way to the new address. */
             202: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4248,6 +4507,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_credentials` (Wrong e-mail or password). */
             401: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4292,6 +4555,10 @@ export interface operations {
             /** @description Error. Codes: `payload_too_large` (Request body too large). */
             413: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4314,6 +4581,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4336,6 +4607,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4358,6 +4635,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4380,6 +4661,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4530,6 +4817,8 @@ export interface operations {
             /** @description Error. Codes: `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. Sent with `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,6 +4852,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4603,6 +4896,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4625,6 +4924,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4647,6 +4950,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4680,6 +4989,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4722,6 +5035,10 @@ export interface operations {
             /** @description Error. Codes: `payload_too_large` (Request body too large). */
             413: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4744,6 +5061,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4766,6 +5087,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4788,6 +5115,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4810,6 +5141,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4858,6 +5195,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4907,6 +5248,10 @@ export interface operations {
             /** @description Error. Codes: `payload_too_large` (Request body too large). */
             413: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4929,6 +5274,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4951,6 +5300,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4973,6 +5328,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4995,6 +5354,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5039,6 +5404,10 @@ export interface operations {
             /** @description Off. */
             204: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5046,6 +5415,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_credentials` (Wrong e-mail or password). */
             401: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5090,6 +5463,10 @@ export interface operations {
             /** @description Error. Codes: `payload_too_large` (Request body too large). */
             413: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5112,6 +5489,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5134,6 +5515,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5156,6 +5543,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5178,6 +5569,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5222,6 +5619,10 @@ export interface operations {
             /** @description Deleted; the session cookie is cleared. */
             204: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5229,6 +5630,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_credentials` (Wrong e-mail or password). */
             401: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5273,6 +5678,10 @@ export interface operations {
             /** @description Error. Codes: `payload_too_large` (Request body too large). */
             413: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5295,6 +5704,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5317,6 +5730,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5339,6 +5758,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5361,6 +5784,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5394,6 +5823,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5444,6 +5877,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5466,6 +5905,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5488,6 +5931,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5656,6 +6105,8 @@ export interface operations {
             /** @description Error. Codes: `too_many_attempts` (Too many attempts). */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. Sent with `too_many_attempts`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5700,6 +6151,8 @@ export interface operations {
             /** @description Error. Codes: `auth_busy` (Password checks busy), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. Sent with `auth_busy`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5733,6 +6186,10 @@ export interface operations {
             /** @description Signed out. */
             204: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5759,9 +6216,67 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `payload_too_large` (Request body too large). */
+            413: {
+                headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'payload_too_large';
+                    };
+                };
+            };
+            /** @description Error. Codes: `invalid_request` (Invalid request). */
+            422: {
+                headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'invalid_request';
+                    };
+                };
+            };
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5784,6 +6299,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5806,6 +6325,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5839,6 +6364,10 @@ export interface operations {
             /** @description Every session ended. */
             204: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5865,9 +6394,67 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `payload_too_large` (Request body too large). */
+            413: {
+                headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'payload_too_large';
+                    };
+                };
+            };
+            /** @description Error. Codes: `invalid_request` (Invalid request). */
+            422: {
+                headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'invalid_request';
+                    };
+                };
+            };
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5890,6 +6477,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5912,6 +6503,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5948,6 +6545,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5994,9 +6595,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `invalid_request` (Invalid request). */
+            422: {
+                headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 422,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "invalid_request",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'invalid_request';
+                    };
+                };
+            };
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6019,6 +6652,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6041,6 +6678,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6091,6 +6734,10 @@ export interface operations {
             /** @description The new key. */
             201: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6146,6 +6793,10 @@ export interface operations {
             /** @description Error. Codes: `payload_too_large` (Request body too large). */
             413: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6168,6 +6819,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6190,6 +6845,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6212,6 +6873,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6234,6 +6899,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6270,6 +6941,10 @@ export interface operations {
             /** @description Revoked. */
             204: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6299,6 +6974,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6318,9 +6997,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `payload_too_large` (Request body too large). */
+            413: {
+                headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'payload_too_large';
+                    };
+                };
+            };
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6343,6 +7052,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6365,6 +7080,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6387,6 +7106,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6439,6 +7164,10 @@ export interface operations {
             /** @description The fetch envelope with the body cut to a preview. */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6463,6 +7192,10 @@ export interface operations {
             /** @description Error. Codes: `trial_expired` (Trial expired), `trial_exhausted` (Trial requests used up), `spend_cap_reached` (Spending cap reached). */
             402: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6485,6 +7218,10 @@ export interface operations {
             /** @description Error. Codes: `session_required` (Dashboard session required), `csrf_failed` (CSRF check failed), `target_not_permitted` (Target not permitted). */
             403: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6504,9 +7241,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `payload_too_large` (Request body too large). */
+            413: {
+                headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#payload_too_large",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'payload_too_large';
+                    };
+                };
+            };
             /** @description Error. Codes: `invalid_request` (Invalid request), `unknown_region` (Unknown region). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6529,6 +7296,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded), `target_rate_limited` (Per-target rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`, `target_rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6551,6 +7324,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6573,6 +7350,10 @@ export interface operations {
             /** @description Error. Codes: `too_many_redirects` (Too many redirects), `response_too_large` (Response too large), `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6595,6 +7376,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable), `region_out_of_service` (Region out of service), `no_healthy_endpoints` (No healthy endpoints). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`, `no_healthy_endpoints`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6617,6 +7404,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6650,6 +7441,10 @@ export interface operations {
             /** @description The current billing period so far. Counts lag by about a second. */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6756,6 +7551,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6778,6 +7579,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6800,6 +7605,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6839,6 +7650,10 @@ export interface operations {
             /** @description This month so far, and the last days for a chart. */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6936,6 +7751,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6958,6 +7777,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6980,6 +7805,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7002,6 +7831,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7050,6 +7885,10 @@ export interface operations {
             /** @description The account’s monthly spending cap. */
             200: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7089,6 +7928,10 @@ export interface operations {
             /** @description Error. Codes: `payload_too_large` (Request body too large). */
             413: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7111,6 +7954,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7133,6 +7980,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7155,6 +8008,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7177,6 +8034,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7298,6 +8161,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'internal_error';
+                    };
+                };
+            };
         };
     };
     withdrawnPostSerp: {
@@ -7328,6 +8213,28 @@ export interface operations {
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'serp_withdrawn';
+                    };
+                };
+            };
+            /** @description Error. Codes: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'internal_error';
                     };
                 };
             };
@@ -7364,6 +8271,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'internal_error';
+                    };
+                };
+            };
         };
     };
     withdrawnPostSearch: {
@@ -7397,6 +8326,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'internal_error';
+                    };
+                };
+            };
         };
     };
     getBlueskyProfiles: {
@@ -7421,9 +8372,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7516,6 +8467,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7538,6 +8493,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7560,6 +8519,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7582,6 +8547,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7604,6 +8573,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7626,6 +8599,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7648,6 +8627,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7692,9 +8675,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7780,6 +8763,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7802,6 +8789,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7824,6 +8815,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7846,6 +8843,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7868,6 +8869,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7890,6 +8895,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7912,6 +8923,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7962,9 +8977,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8098,6 +9113,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8120,6 +9139,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8142,6 +9165,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8164,6 +9193,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8186,6 +9219,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8208,6 +9245,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8230,6 +9273,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8276,9 +9323,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8405,6 +9452,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8427,6 +9478,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8449,6 +9504,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8471,6 +9532,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8493,6 +9558,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8515,6 +9584,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8537,6 +9612,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8587,9 +9666,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8845,6 +9924,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8867,6 +9950,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8889,6 +9976,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8911,6 +10004,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8933,6 +10030,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8955,6 +10056,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8977,6 +10084,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9020,9 +10131,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9149,6 +10260,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9171,6 +10286,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9193,6 +10312,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9215,6 +10340,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9237,6 +10366,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9259,6 +10392,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9281,6 +10420,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9333,6 +10476,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'internal_error';
+                    };
+                };
+            };
         };
     };
     searchBlueskyPosts: {
@@ -9363,6 +10528,28 @@ export interface operations {
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'search_excluded';
+                    };
+                };
+            };
+            /** @description Error. Codes: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'internal_error';
                     };
                 };
             };
@@ -9399,6 +10586,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'internal_error';
+                    };
+                };
+            };
         };
     };
     getMastodonAccount: {
@@ -9429,9 +10638,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9495,6 +10704,10 @@ export interface operations {
             /** @description Error. Codes: `instance_not_allowed` (Instance not on the allowlist), `missing_scope` (Missing scope). */
             403: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9517,6 +10730,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9539,6 +10756,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9561,6 +10782,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9583,6 +10810,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9605,6 +10836,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9627,6 +10862,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9649,6 +10890,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9708,9 +10953,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9822,6 +11067,10 @@ export interface operations {
             /** @description Error. Codes: `instance_not_allowed` (Instance not on the allowlist), `missing_scope` (Missing scope). */
             403: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9844,6 +11093,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9866,6 +11119,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9888,6 +11145,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9910,6 +11173,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9932,6 +11199,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9954,6 +11225,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9976,6 +11253,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10025,9 +11306,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10084,6 +11365,10 @@ export interface operations {
             /** @description Error. Codes: `instance_not_allowed` (Instance not on the allowlist), `missing_scope` (Missing scope). */
             403: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10106,6 +11391,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10128,6 +11417,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10150,6 +11443,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10172,6 +11471,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10194,6 +11497,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10216,6 +11523,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10238,6 +11551,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10297,9 +11614,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10411,6 +11728,10 @@ export interface operations {
             /** @description Error. Codes: `instance_not_allowed` (Instance not on the allowlist), `missing_scope` (Missing scope). */
             403: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10433,6 +11754,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10455,6 +11780,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10477,6 +11806,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10499,6 +11834,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10521,6 +11860,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10543,6 +11886,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10565,6 +11914,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10609,9 +11962,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10738,6 +12091,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10760,6 +12117,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10782,6 +12143,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10804,6 +12171,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10826,6 +12197,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10848,6 +12223,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10870,6 +12251,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10920,9 +12305,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11059,6 +12444,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11081,6 +12470,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11103,6 +12496,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11125,6 +12524,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11147,6 +12550,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11169,6 +12576,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11191,6 +12604,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11235,9 +12652,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11323,6 +12740,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11345,6 +12766,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11367,6 +12792,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11389,6 +12820,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11411,6 +12846,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11433,6 +12872,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11455,6 +12900,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11503,9 +12952,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11639,6 +13088,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11661,6 +13114,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11683,6 +13140,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11705,6 +13168,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11727,6 +13194,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11749,6 +13220,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11771,6 +13248,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11816,9 +13297,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11952,6 +13433,10 @@ export interface operations {
             /** @description Error. Codes: `not_found` (Not found). */
             404: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11974,6 +13459,10 @@ export interface operations {
             /** @description Error. Codes: `invalid_request` (Invalid request). */
             422: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11996,6 +13485,12 @@ export interface operations {
             /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12018,6 +13513,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12040,6 +13539,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             502: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12062,6 +13565,12 @@ export interface operations {
             /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12084,6 +13593,10 @@ export interface operations {
             /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
             504: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12197,9 +13710,9 @@ export interface operations {
                 headers: {
                     /** @description The same value as the envelope’s `request_id`. */
                     'X-Request-Id'?: string;
-                    /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
                     'RateLimit-Policy'?: string;
-                    /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -12290,6 +13803,12 @@ export interface operations {
             /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
             429: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12312,6 +13831,10 @@ export interface operations {
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12334,6 +13857,12 @@ export interface operations {
             /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
             503: {
                 headers: {
+                    /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+                    'RateLimit-Policy'?: string;
+                    /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+                    'Retry-After'?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12383,6 +13912,28 @@ export interface operations {
                     'application/json': Record<string, never>;
                 };
             };
+            /** @description Error. Codes: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'internal_error';
+                    };
+                };
+            };
         };
     };
     errorReference: {
@@ -12405,6 +13956,28 @@ export interface operations {
                      *     <html lang="en">…</html>
                      */
                     'text/html': string;
+                };
+            };
+            /** @description Error. Codes: `internal_error` (Internal error). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#internal_error",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'internal_error';
+                    };
                 };
             };
         };

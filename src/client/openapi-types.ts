@@ -117,7 +117,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The process is alive */
+    /**
+     * The process is alive
+     * @description For a load balancer: no store is consulted, so it answers as long as the process runs.
+     */
     get: operations['liveness']
     put?: never
     post?: never
@@ -134,7 +137,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The stores this gateway needs answer, and it is not shutting down */
+    /**
+     * The stores this gateway needs answer, and it is not shutting down
+     * @description Answers 503 with the same body while a store fails its check or the gateway is draining.
+     */
     get: operations['readiness']
     put?: never
     post?: never
@@ -151,7 +157,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The signed-in account and its trial */
+    /**
+     * The signed-in account and its trial
+     * @description The account of the dashboard session: its e-mail address, plan and trial.
+     */
     get: operations['getAccount']
     put?: never
     /**
@@ -294,7 +303,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Confirm a new e-mail address with the mailed token */
+    /**
+     * Confirm a new e-mail address with the mailed token
+     * @description The token is the one mailed to the new address by `POST /v2/account/email`. No session needed.
+     */
     post: operations['confirmEmailChange']
     delete?: never
     options?: never
@@ -309,10 +321,16 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Whether two-factor sign-in is on */
+    /**
+     * Whether two-factor sign-in is on
+     * @description On: signing in takes a code from the authenticator app as well as the password.
+     */
     get: operations['twoFactorState']
     put?: never
-    /** Start the two-factor setup: a new secret for the app */
+    /**
+     * Start the two-factor setup: a new secret for the app
+     * @description Two-factor sign-in stays off until the first code from the app is confirmed with `POST /v2/account/two-factor/confirm`.
+     */
     post: operations['beginTwoFactor']
     delete?: never
     options?: never
@@ -349,7 +367,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Turn two-factor sign-in off */
+    /**
+     * Turn two-factor sign-in off
+     * @description Takes the account password; the recovery codes stop working too.
+     */
     post: operations['disableTwoFactor']
     delete?: never
     options?: never
@@ -1094,7 +1115,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** This reference, machine-readable (OpenAPI 3.1) */
+    /**
+     * This reference, machine-readable (OpenAPI 3.1)
+     * @description Generated from the route schemas the service checks requests against.
+     */
     get: operations['openapi']
     put?: never
     post?: never
@@ -1111,7 +1135,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Every error code, for people (HTML) */
+    /**
+     * Every error code, for people (HTML)
+     * @description For people; machines read the `code` enum of `Problem` in this document instead.
+     */
     get: operations['errorReference']
     put?: never
     post?: never
@@ -1870,9 +1897,9 @@ export interface operations {
         headers: {
           /** @description Present on a replay: the stored answer of an earlier request with this Idempotency-Key. */
           'Idempotency-Replayed'?: 'true'
-          /** @description IETF draft field: the budgets of this route, e.g. `"fetch";q=120;w=60, "host";q=60;w=60, "general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the budgets this request used and when they free up (`r`, `t` seconds), e.g. `"fetch";r=117;t=58, "host";r=59;t=60`; `"general";...` on a replay. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -1919,6 +1946,10 @@ export interface operations {
       /** @description Error. Codes: `trial_expired` (Trial expired), `trial_exhausted` (Trial requests used up), `spend_cap_reached` (Spending cap reached). */
       402: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -1941,6 +1972,10 @@ export interface operations {
       /** @description Error. Codes: `target_not_permitted` (Target not permitted), `missing_scope` (Missing scope). */
       403: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -1963,6 +1998,12 @@ export interface operations {
       /** @description Error. Codes: `idempotency_in_flight` (Idempotent request in flight). */
       409: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `idempotency_in_flight`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -1985,6 +2026,10 @@ export interface operations {
       /** @description Error. Codes: `idempotency_answer_not_kept` (Idempotent answer not kept). */
       410: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2007,6 +2052,10 @@ export interface operations {
       /** @description Error. Codes: `payload_too_large` (Request body too large). */
       413: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2029,6 +2078,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request), `unknown_region` (Unknown region), `idempotency_key_reused` (Idempotency key reused). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2051,6 +2104,12 @@ export interface operations {
       /** @description Error. Codes: `target_rate_limited` (Per-target rate limit exceeded), `idempotency_budget_spent` (Idempotency storage budget spent), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `target_rate_limited`, `idempotency_budget_spent`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -2073,6 +2132,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2095,6 +2158,10 @@ export interface operations {
       /** @description Error. Codes: `too_many_redirects` (Too many redirects), `response_too_large` (Response too large), `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2117,6 +2184,12 @@ export interface operations {
       /** @description Error. Codes: `region_out_of_service` (Region out of service), `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -2140,6 +2213,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2173,6 +2250,10 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2237,6 +2318,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -2259,6 +2346,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2281,6 +2372,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -2314,6 +2411,10 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2390,6 +2491,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -2412,6 +2519,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2434,6 +2545,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -2844,6 +2961,10 @@ export interface operations {
       /** @description The matching entries. */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2913,6 +3034,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2935,6 +3060,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -2957,6 +3088,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -2979,6 +3114,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -3026,6 +3167,28 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `internal_error` (Internal error). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'internal_error'
+          }
+        }
+      }
     }
   }
   readiness: {
@@ -3054,6 +3217,28 @@ export interface operations {
             checks: {
               [key: string]: 'ok' | 'failing'
             }
+          }
+        }
+      }
+      /** @description Error. Codes: `internal_error` (Internal error). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'internal_error'
           }
         }
       }
@@ -3091,6 +3276,10 @@ export interface operations {
       /** @description The signed-in account. */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -3138,6 +3327,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -3160,6 +3355,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -3182,6 +3381,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -3316,6 +3521,8 @@ export interface operations {
       /** @description Error. Codes: `too_many_attempts` (Too many attempts). */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. Sent with `too_many_attempts`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -3360,6 +3567,8 @@ export interface operations {
       /** @description Error. Codes: `auth_busy` (Password checks busy), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again. Sent with `auth_busy`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -3510,6 +3719,8 @@ export interface operations {
       /** @description Error. Codes: `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again. Sent with `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -3644,6 +3855,8 @@ export interface operations {
       /** @description Error. Codes: `too_many_attempts` (Too many attempts). */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. Sent with `too_many_attempts`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -3688,6 +3901,8 @@ export interface operations {
       /** @description Error. Codes: `auth_busy` (Password checks busy), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again. Sent with `auth_busy`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -3819,6 +4034,8 @@ export interface operations {
       /** @description Error. Codes: `too_many_attempts` (Too many attempts). */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. Sent with `too_many_attempts`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -3863,6 +4080,8 @@ export interface operations {
       /** @description Error. Codes: `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again. Sent with `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -3994,6 +4213,8 @@ export interface operations {
       /** @description Error. Codes: `too_many_attempts` (Too many attempts). */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. Sent with `too_many_attempts`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4038,6 +4259,8 @@ export interface operations {
       /** @description Error. Codes: `auth_busy` (Password checks busy), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again. Sent with `auth_busy`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4085,6 +4308,10 @@ export interface operations {
       /** @description Changed. */
       204: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content?: never
@@ -4092,6 +4319,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_credentials` (Wrong e-mail or password). */
       401: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4136,6 +4367,10 @@ export interface operations {
       /** @description Error. Codes: `payload_too_large` (Request body too large). */
       413: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4158,6 +4393,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4180,6 +4419,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4202,6 +4447,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4224,6 +4473,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4274,6 +4529,10 @@ export interface operations {
       /** @description A link is on its way to the new address. */
       202: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4291,6 +4550,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_credentials` (Wrong e-mail or password). */
       401: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4335,6 +4598,10 @@ export interface operations {
       /** @description Error. Codes: `payload_too_large` (Request body too large). */
       413: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4357,6 +4624,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4379,6 +4650,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4401,6 +4678,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4423,6 +4704,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4573,6 +4860,8 @@ export interface operations {
       /** @description Error. Codes: `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again. Sent with `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4606,6 +4895,10 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4646,6 +4939,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4668,6 +4967,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4690,6 +4993,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4723,6 +5032,10 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4765,6 +5078,10 @@ export interface operations {
       /** @description Error. Codes: `payload_too_large` (Request body too large). */
       413: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4787,6 +5104,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4809,6 +5130,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4831,6 +5158,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4853,6 +5184,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4901,6 +5238,10 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4950,6 +5291,10 @@ export interface operations {
       /** @description Error. Codes: `payload_too_large` (Request body too large). */
       413: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4972,6 +5317,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -4994,6 +5343,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5016,6 +5371,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5038,6 +5397,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5082,6 +5447,10 @@ export interface operations {
       /** @description Off. */
       204: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content?: never
@@ -5089,6 +5458,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_credentials` (Wrong e-mail or password). */
       401: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5133,6 +5506,10 @@ export interface operations {
       /** @description Error. Codes: `payload_too_large` (Request body too large). */
       413: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5155,6 +5532,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5177,6 +5558,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5199,6 +5586,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5221,6 +5612,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5265,6 +5662,10 @@ export interface operations {
       /** @description Deleted; the session cookie is cleared. */
       204: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content?: never
@@ -5272,6 +5673,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_credentials` (Wrong e-mail or password). */
       401: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5316,6 +5721,10 @@ export interface operations {
       /** @description Error. Codes: `payload_too_large` (Request body too large). */
       413: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5338,6 +5747,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5360,6 +5773,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5382,6 +5801,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5404,6 +5827,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5437,6 +5866,10 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5487,6 +5920,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5509,6 +5948,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5531,6 +5974,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5699,6 +6148,8 @@ export interface operations {
       /** @description Error. Codes: `too_many_attempts` (Too many attempts). */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. Sent with `too_many_attempts`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5743,6 +6194,8 @@ export interface operations {
       /** @description Error. Codes: `auth_busy` (Password checks busy), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again. Sent with `auth_busy`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5776,6 +6229,10 @@ export interface operations {
       /** @description Signed out. */
       204: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content?: never
@@ -5802,9 +6259,67 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `payload_too_large` (Request body too large). */
+      413: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description Error. Codes: `invalid_request` (Invalid request). */
+      422: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'invalid_request'
+          }
+        }
+      }
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5827,6 +6342,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5849,6 +6368,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5882,6 +6407,10 @@ export interface operations {
       /** @description Every session ended. */
       204: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content?: never
@@ -5908,9 +6437,67 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `payload_too_large` (Request body too large). */
+      413: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description Error. Codes: `invalid_request` (Invalid request). */
+      422: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'invalid_request'
+          }
+        }
+      }
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5933,6 +6520,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -5955,6 +6546,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5991,6 +6588,10 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6037,9 +6638,41 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `invalid_request` (Invalid request). */
+      422: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#invalid_request",
+           *       "title": "Invalid request",
+           *       "status": 422,
+           *       "detail": "What happened, for people.",
+           *       "code": "invalid_request",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'invalid_request'
+          }
+        }
+      }
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6062,6 +6695,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6084,6 +6721,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6134,6 +6777,10 @@ export interface operations {
       /** @description The new key. */
       201: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6189,6 +6836,10 @@ export interface operations {
       /** @description Error. Codes: `payload_too_large` (Request body too large). */
       413: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6211,6 +6862,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6233,6 +6888,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6255,6 +6916,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6277,6 +6942,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6313,6 +6984,10 @@ export interface operations {
       /** @description Revoked. */
       204: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content?: never
@@ -6342,6 +7017,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6361,9 +7040,39 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `payload_too_large` (Request body too large). */
+      413: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6386,6 +7095,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6408,6 +7123,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6430,6 +7149,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6482,6 +7207,10 @@ export interface operations {
       /** @description The fetch envelope with the body cut to a preview. */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6506,6 +7235,10 @@ export interface operations {
       /** @description Error. Codes: `trial_expired` (Trial expired), `trial_exhausted` (Trial requests used up), `spend_cap_reached` (Spending cap reached). */
       402: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6528,6 +7261,10 @@ export interface operations {
       /** @description Error. Codes: `session_required` (Dashboard session required), `csrf_failed` (CSRF check failed), `target_not_permitted` (Target not permitted). */
       403: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6547,9 +7284,39 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `payload_too_large` (Request body too large). */
+      413: {
+        headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#payload_too_large",
+           *       "title": "Request body too large",
+           *       "status": 413,
+           *       "detail": "What happened, for people.",
+           *       "code": "payload_too_large",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
       /** @description Error. Codes: `invalid_request` (Invalid request), `unknown_region` (Unknown region). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6572,6 +7339,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded), `target_rate_limited` (Per-target rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`, `target_rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6594,6 +7367,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6616,6 +7393,10 @@ export interface operations {
       /** @description Error. Codes: `too_many_redirects` (Too many redirects), `response_too_large` (Response too large), `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6638,6 +7419,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable), `region_out_of_service` (Region out of service), `no_healthy_endpoints` (No healthy endpoints). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`, `no_healthy_endpoints`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6661,6 +7448,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6694,6 +7485,10 @@ export interface operations {
       /** @description The current billing period so far. Counts lag by about a second. */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6800,6 +7595,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6822,6 +7623,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6844,6 +7649,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6883,6 +7694,10 @@ export interface operations {
       /** @description This month so far, and the last days for a chart. */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -6980,6 +7795,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7002,6 +7821,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -7024,6 +7849,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7046,6 +7875,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -7094,6 +7929,10 @@ export interface operations {
       /** @description The account’s monthly spending cap. */
       200: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7133,6 +7972,10 @@ export interface operations {
       /** @description Error. Codes: `payload_too_large` (Request body too large). */
       413: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7155,6 +7998,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7177,6 +8024,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -7199,6 +8052,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7221,6 +8078,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -7342,6 +8205,28 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `internal_error` (Internal error). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'internal_error'
+          }
+        }
+      }
     }
   }
   withdrawnPostSerp: {
@@ -7372,6 +8257,28 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'serp_withdrawn'
+          }
+        }
+      }
+      /** @description Error. Codes: `internal_error` (Internal error). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'internal_error'
           }
         }
       }
@@ -7408,6 +8315,28 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `internal_error` (Internal error). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'internal_error'
+          }
+        }
+      }
     }
   }
   withdrawnPostSearch: {
@@ -7441,6 +8370,28 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `internal_error` (Internal error). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'internal_error'
+          }
+        }
+      }
     }
   }
   getBlueskyProfiles: {
@@ -7465,9 +8416,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -7560,6 +8511,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7582,6 +8537,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7604,6 +8563,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -7626,6 +8591,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7648,6 +8617,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7670,6 +8643,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -7692,6 +8671,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7736,9 +8719,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -7824,6 +8807,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7846,6 +8833,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7868,6 +8859,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -7890,6 +8887,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7912,6 +8913,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -7934,6 +8939,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -7956,6 +8967,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8011,9 +9026,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -8147,6 +9162,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8169,6 +9188,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8191,6 +9214,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -8213,6 +9242,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8235,6 +9268,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8257,6 +9294,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -8279,6 +9322,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8325,9 +9372,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -8454,6 +9501,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8476,6 +9527,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8498,6 +9553,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -8520,6 +9581,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8542,6 +9607,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8564,6 +9633,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -8586,6 +9661,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8636,9 +9715,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -8894,6 +9973,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8916,6 +9999,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8938,6 +10025,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -8960,6 +10053,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -8982,6 +10079,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9004,6 +10105,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -9026,6 +10133,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9069,9 +10180,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -9198,6 +10309,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9220,6 +10335,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9242,6 +10361,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -9264,6 +10389,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9286,6 +10415,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9308,6 +10441,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -9330,6 +10469,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9382,6 +10525,28 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `internal_error` (Internal error). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'internal_error'
+          }
+        }
+      }
     }
   }
   searchBlueskyPosts: {
@@ -9412,6 +10577,28 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {string} */
             code?: 'search_excluded'
+          }
+        }
+      }
+      /** @description Error. Codes: `internal_error` (Internal error). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'internal_error'
           }
         }
       }
@@ -9448,6 +10635,28 @@ export interface operations {
           }
         }
       }
+      /** @description Error. Codes: `internal_error` (Internal error). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'internal_error'
+          }
+        }
+      }
     }
   }
   getMastodonAccount: {
@@ -9478,9 +10687,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -9544,6 +10753,10 @@ export interface operations {
       /** @description Error. Codes: `instance_not_allowed` (Instance not on the allowlist), `missing_scope` (Missing scope). */
       403: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9566,6 +10779,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9588,6 +10805,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9610,6 +10831,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -9632,6 +10859,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9654,6 +10885,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9676,6 +10911,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -9698,6 +10939,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9757,9 +11002,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -9871,6 +11116,10 @@ export interface operations {
       /** @description Error. Codes: `instance_not_allowed` (Instance not on the allowlist), `missing_scope` (Missing scope). */
       403: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9893,6 +11142,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9915,6 +11168,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9937,6 +11194,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -9959,6 +11222,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -9981,6 +11248,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10003,6 +11274,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -10025,6 +11302,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10074,9 +11355,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -10133,6 +11414,10 @@ export interface operations {
       /** @description Error. Codes: `instance_not_allowed` (Instance not on the allowlist), `missing_scope` (Missing scope). */
       403: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10155,6 +11440,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10177,6 +11466,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10199,6 +11492,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -10221,6 +11520,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10243,6 +11546,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10265,6 +11572,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -10287,6 +11600,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10346,9 +11663,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -10460,6 +11777,10 @@ export interface operations {
       /** @description Error. Codes: `instance_not_allowed` (Instance not on the allowlist), `missing_scope` (Missing scope). */
       403: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10482,6 +11803,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10504,6 +11829,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10526,6 +11855,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -10548,6 +11883,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10570,6 +11909,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10592,6 +11935,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -10614,6 +11963,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10658,9 +12011,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -10787,6 +12140,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10809,6 +12166,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10831,6 +12192,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -10853,6 +12220,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10875,6 +12246,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10897,6 +12272,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -10919,6 +12300,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -10969,9 +12354,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -11108,6 +12493,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11130,6 +12519,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11152,6 +12545,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -11174,6 +12573,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11196,6 +12599,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11218,6 +12625,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -11240,6 +12653,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11284,9 +12701,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -11372,6 +12789,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11394,6 +12815,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11416,6 +12841,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -11438,6 +12869,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11460,6 +12895,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11482,6 +12921,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -11504,6 +12949,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11552,9 +13001,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -11688,6 +13137,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11710,6 +13163,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11732,6 +13189,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -11754,6 +13217,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11776,6 +13243,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11798,6 +13269,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -11820,6 +13297,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -11865,9 +13346,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -12001,6 +13482,10 @@ export interface operations {
       /** @description Error. Codes: `not_found` (Not found). */
       404: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -12023,6 +13508,10 @@ export interface operations {
       /** @description Error. Codes: `invalid_request` (Invalid request). */
       422: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -12045,6 +13534,12 @@ export interface operations {
       /** @description Error. Codes: `upstream_rate_limited` (Upstream rate limit reached), `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `upstream_rate_limited`, `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -12067,6 +13562,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -12089,6 +13588,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       502: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -12111,6 +13614,12 @@ export interface operations {
       /** @description Error. Codes: `no_healthy_endpoints` (No healthy endpoints), `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `no_healthy_endpoints`, `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -12133,6 +13642,10 @@ export interface operations {
       /** @description Error. Codes: `upstream_unavailable` (Target unavailable). */
       504: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -12246,9 +13759,9 @@ export interface operations {
         headers: {
           /** @description The same value as the envelope’s `request_id`. */
           'X-Request-Id'?: string
-          /** @description IETF draft field: the budget this route draws on, e.g. `"general";q=300;w=60`. */
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
           'RateLimit-Policy'?: string
-          /** @description IETF draft field: what is left of the general budget after this call and when it frees up (`r`, `t` seconds), e.g. `"general";r=297;t=58`. */
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
           RateLimit?: string
           [name: string]: unknown
         }
@@ -12339,6 +13852,12 @@ export interface operations {
       /** @description Error. Codes: `rate_limited` (Rate limit exceeded). */
       429: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -12361,6 +13880,10 @@ export interface operations {
       /** @description Error. Codes: `internal_error` (Internal error). */
       500: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
           [name: string]: unknown
         }
         content: {
@@ -12383,6 +13906,12 @@ export interface operations {
       /** @description Error. Codes: `store_unavailable` (Rate-limit store unavailable), `database_unavailable` (Database unavailable). */
       503: {
         headers: {
+          /** @description The budgets of the account that apply to this route (draft-ietf-httpapi-ratelimit-headers): `"general";q=300;w=60` on most routes; the fetch route also lists `"fetch"` and `"host"`. Sent on every answer once the caller is authenticated. */
+          'RateLimit-Policy'?: string
+          /** @description What is left of each budget this request consulted and the seconds until its window frees up, e.g. `"general";r=299;t=60`. Sent once a budget has been consulted. */
+          RateLimit?: string
+          /** @description Seconds to wait before trying again. Sent with `store_unavailable`, `database_unavailable`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -12432,6 +13961,28 @@ export interface operations {
           'application/json': Record<string, never>
         }
       }
+      /** @description Error. Codes: `internal_error` (Internal error). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'internal_error'
+          }
+        }
+      }
     }
   }
   errorReference: {
@@ -12454,6 +14005,28 @@ export interface operations {
            *     <html lang="en">…</html>
            */
           'text/html': string
+        }
+      }
+      /** @description Error. Codes: `internal_error` (Internal error). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "type": "/v2/docs/errors#internal_error",
+           *       "title": "Internal error",
+           *       "status": 500,
+           *       "detail": "What happened, for people.",
+           *       "code": "internal_error",
+           *       "request_id": "req_6f1c2a9e0b7d4c3a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {string} */
+            code?: 'internal_error'
+          }
         }
       }
     }

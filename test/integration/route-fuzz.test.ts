@@ -1,8 +1,9 @@
 /**
  * Property: whatever a caller sends to any operation of the live OpenAPI document (generated paths, query
  * strings, headers and bodies, valid and invalid, with and without a key or a session), the answer is a
- * success or application/problem+json carrying a documented code whose status it matches; never a 500,
- * never a hang; and the process's memory stays bounded over the whole run.
+ * success or application/problem+json carrying a documented code whose status it matches, with only the
+ * rate-limit fields its status declares; never a 500, never a hang; and the process's memory stays bounded
+ * over the whole run.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -16,6 +17,7 @@ type Operation = {
   path: string
   parameters: { name: string; in: string }[]
   hasBody: boolean
+  responses: Record<string, { headers?: Record<string, unknown> }>
 }
 
 const runsPerOperation = Number(process.env.SALLYPORT_FUZZ_RUNS ?? 40)
@@ -77,12 +79,17 @@ describe('every route of the live OpenAPI document answers within its documented
       methods
         .filter((method) => item[method] !== undefined)
         .map((method) => {
-          const operation = item[method] as { parameters?: Operation['parameters']; requestBody?: unknown }
+          const operation = item[method] as {
+            parameters?: Operation['parameters']
+            requestBody?: unknown
+            responses: Operation['responses']
+          }
           return {
             method: method.toUpperCase(),
             path,
             parameters: operation.parameters ?? [],
             hasBody: operation.requestBody !== undefined,
+            responses: operation.responses,
           }
         }),
     )
@@ -161,6 +168,15 @@ describe('every route of the live OpenAPI document answers within its documented
           ]).finally(() => clearTimeout(timer))
           const where = `${operation.method} ${options.url as string} (${input.auth}) answered ${response.statusCode}`
           assert.notEqual(response.statusCode, 500, `${where}: ${response.body}`)
+          // The rate-limit and back-off fields an answer carries are declared for its status.
+          const declared = Object.keys(operation.responses[response.statusCode]?.headers ?? {})
+          for (const field of ['ratelimit-policy', 'ratelimit', 'retry-after']) {
+            if (response.headers[field] === undefined) continue
+            assert.ok(
+              declared.some((name) => name.toLowerCase() === field),
+              `${where}: ${field} undeclared`,
+            )
+          }
           if (response.statusCode < 400) return
           assert.match(String(response.headers['content-type']), /^application\/problem\+json/, where)
           const problem = response.json<{ code: string; status: number }>()

@@ -70,7 +70,8 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<number, Prob
   const byStatus = new Map<number, ErrorCode[]>()
   const add = (status: number, code: ErrorCode) =>
     byStatus.set(status, [...(byStatus.get(status) ?? []), code])
-  for (const code of codes) {
+  // A list may name a code twice (a route's own and a shared list's): each is declared once.
+  for (const code of new Set(codes)) {
     add(errorStatus[code], code)
     if (code === 'upstream_unavailable') add(504, code)
   }
@@ -93,4 +94,41 @@ export const dataPlaneErrors: readonly ErrorCode[] = [
   ...rateLimitErrors,
   ...databaseErrors,
   ...commonErrors,
+]
+
+/** The codes a problem response made by `errorResponses` can carry: none for any other response. */
+export function problemCodes(response: unknown): readonly ErrorCode[] {
+  const schema = (response as Partial<ProblemResponse> | undefined)?.content?.['application/problem+json']
+    ?.schema as { allOf?: { properties?: { code?: { enum?: ErrorCode[] } } }[] } | undefined
+  return schema?.allOf?.[1]?.properties?.code?.enum ?? []
+}
+
+/**
+ * The codes answered with `Retry-After` (seconds): the rate limiter's refusals (rate-limits/rate-limiter.ts),
+ * the anonymous and sign-in throttles, the idempotency store, the social upstream budget, the hashing gate,
+ * the fleet with no healthy node and a database that does not answer (database-faults.ts).
+ */
+export const retryAfterCodes: readonly ErrorCode[] = [
+  'rate_limited',
+  'target_rate_limited',
+  'too_many_attempts',
+  'upstream_rate_limited',
+  'idempotency_in_flight',
+  'idempotency_budget_spent',
+  'store_unavailable',
+  'auth_busy',
+  'no_healthy_endpoints',
+  'database_unavailable',
+]
+
+/**
+ * Refusals of the authentication hooks (`onRequest`), which run before the rate-limit hook knows the
+ * account: an answer with only these codes carries no rate-limit fields.
+ */
+export const authenticationCodes: readonly ErrorCode[] = [
+  'missing_api_key',
+  'invalid_api_key',
+  'missing_scope',
+  'session_required',
+  'csrf_failed',
 ]

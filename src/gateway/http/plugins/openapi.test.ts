@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises'
 import { describe, it } from 'node:test'
 import { errorCodes } from '../../../shared/errors.ts'
 import { buildTestGateway } from '../../../../test/helpers/test-gateway.ts'
+import { buildLimitsGateway, keys } from '../../../../test/helpers/limits-gateway.ts'
+import { buildAccountTestGateway } from '../../../../test/helpers/account-gateway.ts'
 
 type Doc = {
   openapi: string
@@ -15,6 +17,24 @@ type Doc = {
   >
   components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> }
 }
+
+type Operation = {
+  security?: Record<string, unknown>[]
+  responses: Record<string, { headers?: Record<string, unknown> }>
+}
+
+function operationsOf(doc: {
+  paths: Record<string, Record<string, unknown>>
+}): (readonly [string, Operation])[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation as Operation] as const),
+  )
+}
+
+/** The header fields of the rate limits and of backing off, as the service writes them. */
+const rateFields = ['ratelimit-policy', 'ratelimit', 'retry-after']
 
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 and describes the region parameter with its three values', async (t) => {
@@ -110,5 +130,58 @@ describe('the OpenAPI document', () => {
     t.after(() => gw.close())
     const document = await gw.app.inject({ method: 'GET', url: '/v2/docs/openapi.json' })
     assert.doesNotMatch(document.body, /\((SPEC|DESIGN) \d/)
+  })
+  it('declares the rate-limit fields and 429 with Retry-After on every operation that knows the account, and 500 everywhere', async (t) => {
+    const gw = await buildAccountTestGateway()
+    t.after(() => gw.close())
+    const doc = (await gw.app.inject({ method: 'GET', url: '/v2/docs/openapi.json' })).json<Doc>()
+    let authenticated = 0
+    for (const [name, operation] of operationsOf(doc)) {
+      assert.ok(operation.responses['500'], `${name} declares 500`)
+      if ((operation.security ?? []).length === 0) continue
+      authenticated++
+      const refused = operation.responses['429']?.headers ?? {}
+      assert.ok(
+        'Retry-After' in refused && 'RateLimit' in refused,
+        `${name}: 429 with Retry-After and RateLimit`,
+      )
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!status.startsWith('2')) continue
+        for (const field of ['RateLimit-Policy', 'RateLimit']) {
+          assert.ok(field in (response.headers ?? {}), `${name} ${status} declares ${field}`)
+        }
+      }
+    }
+    assert.ok(authenticated > 35, `the API-key and session operations are there: ${authenticated}`)
+  })
+
+  it('declares each rate-limit field the service sends, on the status that carries it', async (t) => {
+    const gw = await buildLimitsGateway({ limits: { generalPerWindow: 2 } })
+    t.after(() => gw.close())
+    const doc = (await gw.app.inject({ method: 'GET', url: '/v2/docs/openapi.json' })).json<Doc>()
+    const operations = new Map(operationsOf(doc))
+    const seen = new Set<string>()
+    function declares(name: string, response: { statusCode: number; headers: Record<string, unknown> }) {
+      const declared = Object.keys(operations.get(name)?.responses[response.statusCode]?.headers ?? {})
+      for (const field of rateFields) {
+        if (response.headers[field] === undefined) continue
+        seen.add(field)
+        assert.ok(
+          declared.some((header) => header.toLowerCase() === field),
+          `${name} ${response.statusCode} sends ${field} and declares only ${declared.join(', ')}`,
+        )
+      }
+    }
+    const get = (url: string, apiKey: string) =>
+      gw.app.inject({ method: 'GET', url, headers: { 'x-api-key': apiKey } })
+    declares('POST /v2/proxy/fetch', await gw.fetch('http://example.com/'))
+    declares('GET /v2/user-agents/', await get('/v2/user-agents/?limit=none', keys.b))
+    declares('GET /v2/proxy/regions', await get('/v2/proxy/regions', keys.a1))
+    declares('GET /v2/proxy/regions', await get('/v2/proxy/regions', keys.a1))
+    const refused = await get('/v2/proxy/regions', keys.a1)
+    assert.equal(refused.statusCode, 429)
+    declares('GET /v2/proxy/regions', refused)
+    declares('GET /v2/proxy/regions', await get('/v2/proxy/regions', 'nope'))
+    assert.deepEqual([...seen].sort(), [...rateFields].sort(), 'every field was sent at least once')
   })
 })

@@ -5,6 +5,7 @@
 import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 import { withExamples } from '../routes/docs/examples.ts'
+import { documentedResponses } from './openapi-responses.ts'
 
 export const apiDescription = `Sallyport fetches a URL from an egress node in the cloud region you choose and returns the
 target's response in a flat JSON envelope.
@@ -12,6 +13,13 @@ target's response in a flat JSON envelope.
 Authenticate with your API key in the \`x-api-key\` header (\`Authorization: Bearer\` also works; when both
 are sent, \`x-api-key\` is used). Errors are \`application/problem+json\` with a stable \`code\`: branch on
 \`code\`, never on \`detail\`.`
+
+/** Relative: the host that served the document, the production service or a local one. Public, not internal. */
+const server = {
+  url: '/',
+  description: 'This host: production or local',
+  'x-internal': false,
+}
 
 /** Registered on the root instance (not encapsulated) so `app.swagger()` sees every route. */
 export function registerOpenApi(app: FastifyInstance): void {
@@ -24,7 +32,7 @@ export function registerOpenApi(app: FastifyInstance): void {
         description: apiDescription,
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
-      servers: [{ url: '/', description: 'This service' }],
+      servers: [server],
       tags: [
         { name: 'proxy', description: 'Fetch a URL from a region; the live fleet.' },
         { name: 'catalog', description: 'Browser User-Agent strings to send with your fetches.' },
@@ -74,12 +82,16 @@ export function registerOpenApi(app: FastifyInstance): void {
       buildLocalReference: (json, _baseUri, _fragment, index) =>
         typeof json.$id === 'string' ? json.$id : `def-${index}`,
     },
-    transform: ({ schema, url, route }) => {
+    transform: ({ schema: routeSchema, url, route }) => {
       const scope = (route.config as { scope?: string } | undefined)?.scope
-      if (schema === undefined) return { schema, url }
-      if ((route.config as { session?: string } | undefined)?.session === 'required') {
-        return { schema: { ...schema, security: [{ session: [] }] }, url }
-      }
+      if (routeSchema === undefined) return { schema: routeSchema, url }
+      const session = (route.config as { session?: string } | undefined)?.session === 'required'
+      const response = (routeSchema as { response?: Record<string, unknown> }).response
+      const schema =
+        response === undefined
+          ? routeSchema
+          : { ...routeSchema, response: documentedResponses(response, session || scope !== undefined) }
+      if (session) return { schema: { ...schema, security: [{ session: [] }] }, url }
       // Public routes say so explicitly: no key needed.
       if (scope === undefined) return { schema: { ...schema, security: [] }, url }
       return {

@@ -118,9 +118,15 @@ export const sessionReadErrors: readonly ErrorCode[] = [
   ...commonErrors,
 ]
 
+/**
+ * A state-changing method has its body parsed whether or not the route reads one: a body that is not JSON,
+ * or too large, is refused (422 `invalid_request`, 413 `payload_too_large`) even on `DELETE /v2/session`.
+ */
 export const sessionWriteErrors: readonly ErrorCode[] = [
   'session_required',
   'csrf_failed',
+  'invalid_request',
+  'payload_too_large',
   ...rateLimitErrors,
   ...databaseErrors,
   ...commonErrors,

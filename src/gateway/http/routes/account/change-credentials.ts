@@ -96,6 +96,8 @@ export function registerChangeCredentials(app: FastifyInstance, deps: Pick<Accou
         operationId: 'confirmEmailChange',
         tags: ['account'],
         summary: 'Confirm a new e-mail address with the mailed token',
+        description:
+          'The token is the one mailed to the new address by `POST /v2/account/email`. No session needed.',
         body: ConfirmBody,
         response: {
           200: statusBody('changed', 'The account uses the new address now.'),

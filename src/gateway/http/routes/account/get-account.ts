@@ -15,6 +15,7 @@ export function registerGetAccount(app: FastifyInstance, deps: Pick<AccountRoute
         operationId: 'getAccount',
         tags: ['account'],
         summary: 'The signed-in account and its trial',
+        description: 'The account of the dashboard session: its e-mail address, plan and trial.',
         response: { 200: Type.Ref('Account'), ...errorResponses(sessionReadErrors) },
       },
     },

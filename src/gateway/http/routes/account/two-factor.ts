@@ -46,6 +46,7 @@ export function registerTwoFactor(
         operationId: 'twoFactorState',
         tags: ['account'],
         summary: 'Whether two-factor sign-in is on',
+        description: 'On: signing in takes a code from the authenticator app as well as the password.',
         response: { 200: State, ...errorResponses(sessionReadErrors) },
       },
     },
@@ -60,6 +61,9 @@ export function registerTwoFactor(
         operationId: 'beginTwoFactor',
         tags: ['account'],
         summary: 'Start the two-factor setup: a new secret for the app',
+        description:
+          'Two-factor sign-in stays off until the first code from the app is confirmed with ' +
+          '`POST /v2/account/two-factor/confirm`.',
         response: { 200: Setup, ...errorResponses([...writeErrors]) },
       },
     },
@@ -102,6 +106,7 @@ export function registerTwoFactor(
         operationId: 'disableTwoFactor',
         tags: ['account'],
         summary: 'Turn two-factor sign-in off',
+        description: 'Takes the account password; the recovery codes stop working too.',
         body: PasswordBody,
         response: {
           204: Type.Null({ description: 'Off.' }),

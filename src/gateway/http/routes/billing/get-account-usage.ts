@@ -15,6 +15,7 @@ const Query = Type.Object(
     days: Type.Optional(
       Type.String({
         pattern: '^(?:[1-9]|[1-8][0-9]|90)$',
+        maxLength: 2,
         description: `How many days, ending today (UTC), \`recent_days\` holds: 1 to ${maxRecentDays}. Default 30.`,
         examples: ['30'],
       }),

@@ -17,6 +17,7 @@ export function registerDocsRoutes(app: FastifyInstance): void {
         operationId: 'openapi',
         tags: ['docs'],
         summary: 'This reference, machine-readable (OpenAPI 3.1)',
+        description: 'Generated from the route schemas the service checks requests against.',
         response: {
           200: {
             description: 'The OpenAPI 3.1 document.',
@@ -47,6 +48,7 @@ export function registerDocsRoutes(app: FastifyInstance): void {
         operationId: 'errorReference',
         tags: ['docs'],
         summary: 'Every error code, for people (HTML)',
+        description: 'For people; machines read the `code` enum of `Problem` in this document instead.',
         response: {
           200: {
             description:

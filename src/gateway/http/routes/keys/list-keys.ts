@@ -30,7 +30,7 @@ export function registerListKeys(app: FastifyInstance, deps: Pick<AccountRouteDe
           'Dashboard session only: an API key here is refused with `session_required`. Live keys, ' +
           'or with `revoked=include` every key, revoked ones with `revoked_at` and `revoked_from`.',
         querystring: Query,
-        response: { 200: KeyList, ...errorResponses(sessionReadErrors) },
+        response: { 200: KeyList, ...errorResponses(['invalid_request', ...sessionReadErrors]) },
       },
     },
     async (request) => ({

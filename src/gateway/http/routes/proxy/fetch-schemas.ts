@@ -88,6 +88,8 @@ export function parseTargetUrl(raw: string): URL {
 export const FetchHeaders = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({
+      // The quoted form of the longest key: the service checks the rest (idempotency/idempotency-key.ts).
+      maxLength: maxIdempotencyKeyLength + 2,
       description:
         `Optional. Runs the fetch at most once per key: a retry with the same key, url and region gets the ` +
         `stored answer with \`Idempotency-Replayed: true\` for 24 h. 1 to ${maxIdempotencyKeyLength} visible ` +

@@ -169,12 +169,14 @@ export function registerBlueskyRoutes(
           depth: Type.Optional(
             Type.String({
               pattern: '^[0-9]{1,2}$',
+              maxLength: 2,
               description: `Reply levels, 0 to ${blueskyLimits.threadDepthMax} (default ${blueskyLimits.threadDepthDefault}).`,
             }),
           ),
           parent_height: Type.Optional(
             Type.String({
               pattern: '^[0-9]{1,2}$',
+              maxLength: 2,
               description: `Ancestors, 0 to ${blueskyLimits.parentHeightMax} (default ${blueskyLimits.parentHeightDefault}).`,
             }),
           ),

@@ -13,11 +13,17 @@ import { cursorParam, includeRaw, integerOf, limitParam } from './social-params.
 import { socialRoute, upstreamErrors, type EndpointEntry } from './social-route.ts'
 
 const ItemParams = Type.Object({
-  id: Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: 'The item id.', examples: ['8863'] }),
+  id: Type.String({
+    pattern: '^[1-9][0-9]{0,9}$',
+    maxLength: 10,
+    description: 'The item id.',
+    examples: ['8863'],
+  }),
 })
 const UserParams = Type.Object({
   user: Type.String({
     pattern: '^[A-Za-z0-9_-]{1,32}$',
+    maxLength: 32,
     description: 'The user name (case-sensitive).',
     examples: ['pg'],
   }),
@@ -76,6 +82,7 @@ export function registerHackerNewsRoutes(
           depth: Type.Optional(
             Type.String({
               pattern: '^[1-9]$',
+              maxLength: 1,
               description: `Levels, 1 to ${hackerNewsLimits.depthMax} (default ${hackerNewsLimits.depthDefault}).`,
             }),
           ),

@@ -10,6 +10,7 @@ export function limitParam(fallback: number, max: number) {
   return Type.Optional(
     Type.String({
       pattern: '^[1-9][0-9]{0,2}$',
+      maxLength: 3,
       description: `Page size, a whole number from 1 to 999, default ${fallback}; values above ${max} are clamped to ${max} (the answer's \`pagination.limit\` says which applied), anything else is 422 \`invalid_request\`.`,
     }),
   )

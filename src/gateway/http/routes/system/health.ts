@@ -30,6 +30,7 @@ export function registerHealthRoutes(
         operationId: 'liveness',
         tags: ['operations'],
         summary: 'The process is alive',
+        description: 'For a load balancer: no store is consulted, so it answers as long as the process runs.',
         response: { 200: Liveness },
       },
     },
@@ -42,6 +43,8 @@ export function registerHealthRoutes(
         operationId: 'readiness',
         tags: ['operations'],
         summary: 'The stores this gateway needs answer, and it is not shutting down',
+        description:
+          'Answers 503 with the same body while a store fails its check or the gateway is draining.',
         response: { 200: Readiness, 503: Readiness },
       },
     },

@@ -59,6 +59,7 @@ const ListQuery = Type.Object(
     limit: Type.Optional(
       Type.String({
         pattern: '^(?:[1-9][0-9]?|100)$',
+        maxLength: 3,
         description: `At most this many entries (1 to ${maxLimit}), counted after the other filters. Omitted: all.`,
         examples: ['1'],
       }),
