@@ -77,8 +77,11 @@ describe('the scheduled purge', () => {
       policy: { ...defaultPurgePolicy, intervalMs: 1 },
     })
     const secondRun = new Promise<void>((resolve) => (next = () => runs.length >= 2 && resolve()))
+    // The purge's timer is unref'd on purpose; this one keeps the test's process alive until the second run.
+    const keepAlive = setTimeout(() => undefined, 10_000)
     purge.start()
     await secondRun
+    clearTimeout(keepAlive)
     await purge.stop()
     assert.deepEqual(runs.slice(0, 2), ['failing', 'ok'])
     assert.equal(warnings.length, 1)
