@@ -5,6 +5,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { AdmissionRequest } from '../../src/gateway/rate-limits/admission.ts'
+import { runAdmissionKeyTests } from './admission-key-suite.ts'
 import { runAdmissionRuleTests } from './admission-rules-suite.ts'
 import {
   account,
@@ -137,5 +138,6 @@ export function runAdmissionStoreSuite(name: string, makeStore: MakeAdmissionSto
       }))
 
     runAdmissionRuleTests(withStore)
+    runAdmissionKeyTests(withStore)
   })
 }

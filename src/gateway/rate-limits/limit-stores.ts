@@ -9,6 +9,7 @@ import type { GatewayConfig } from '../../config/gateway-config.ts'
 import type { Database } from '../../infra/database/database.ts'
 import { closeRedis, openRedis, pingRedis, redisReady } from '../../infra/redis/redis-connection.ts'
 import type { Clock } from '../../shared/clock.ts'
+import { keyStatesOf, type KeyStates } from '../keys/key-states.ts'
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts'
 import { createMemoryIdempotencyStore } from '../idempotency/memory-idempotency-store.ts'
 import { createRedisIdempotencyStore } from '../idempotency/redis-idempotency-store.ts'
@@ -23,6 +24,8 @@ import { createRedisAdmissionStore } from './redis-admission-store.ts'
 export type LimitStores = {
   rateLimits: RateLimitDeps
   idempotency: IdempotencyStore
+  /** Key epochs and revocation markers, beside the windows that confirm them (ADR 0011). */
+  keyStates: KeyStates
   /** The social API's budgets per (upstream network, egress address): what the networks count. */
   upstreamBudgets: UpstreamBudgetStore
   /** The Redis check of GET /readyz, when Redis is configured. */
@@ -54,6 +57,7 @@ export function createLimitStores(
     return {
       rateLimits: { store, limits, hostKeySecret: config.hostKeySecret },
       idempotency,
+      keyStates: keyStatesOf(store),
       upstreamBudgets: createMemoryUpstreamBudget(),
       readiness: [],
       ready: async () => true,
@@ -82,6 +86,7 @@ export function createLimitStores(
   return {
     rateLimits: { store, limits, hostKeySecret: config.hostKeySecret },
     idempotency,
+    keyStates: keyStatesOf(store),
     upstreamBudgets: createRedisUpstreamBudget({ redis, keyPrefix: config.redisPrefix }),
     readiness: [{ name: 'redis', check: () => pingRedis(redis) }],
     ready: (timeoutMs) => redisReady(redis, timeoutMs),
