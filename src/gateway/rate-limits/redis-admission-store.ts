@@ -18,7 +18,7 @@
  * Redis Cluster: a script may only touch keys of one slot. `fetchAdmission()` puts the account id in a
  * `{...}` hash tag so every account-scoped key shares one; the global per-host key cannot (every account
  * shares it). With `cluster: true` it is admitted by a second script run beside the first, and an admission
- * one step refused is taken back from the other (ADR 0011).
+ * one step refused is taken back from the other (ADR 0012).
  */
 import type { Redis } from 'ioredis'
 import { memberIds, runScript } from '../../infra/redis/redis-script.ts'
@@ -58,7 +58,7 @@ export type RedisAdmissionStoreOptions = {
   ownsConnection?: boolean
   /**
    * Redis Cluster: the global per-host ceiling, the one key no account owns, is admitted in a step of its
-   * own beside the account's (ADR 0011). On one Redis a single script keeps both in one round trip.
+   * own beside the account's (ADR 0012). On one Redis a single script keeps both in one round trip.
    */
   cluster?: boolean
 }
@@ -170,7 +170,7 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
         return conclude(request, id, [only], [await run(only)])
       }
       // On a Cluster both steps run at once, each atomic on its own slot; an admission one of them refused is
-      // taken back from the other, so nothing is ever admitted past a limit (ADR 0011).
+      // taken back from the other, so nothing is ever admitted past a limit (ADR 0012).
       const steps = [
         step(
           request,

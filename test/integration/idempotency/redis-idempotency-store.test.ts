@@ -9,7 +9,7 @@ import { after, describe, it } from 'node:test'
 import { Redis } from 'ioredis'
 import { idempotencyFingerprint } from '../../../src/gateway/idempotency/idempotency-key.ts'
 import { manualClock, runIdempotencyStoreSuite } from '../../suites/idempotency-store-suite.ts'
-import { unpackBody } from '../../../src/gateway/idempotency/idempotency-store.ts'
+import { dumpUnder, keysUnder } from '../rate-limits/redis-harness.ts'
 import { createRedisIdempotencyStore } from '../../../src/gateway/idempotency/redis-idempotency-store.ts'
 
 const redisUrl = process.env.SALLYPORT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -35,35 +35,6 @@ async function unavailable(): Promise<string | undefined> {
   } finally {
     probe.disconnect()
   }
-}
-
-async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
-  const found: string[] = []
-  let cursor = '0'
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)
-    cursor = next
-    found.push(...keys)
-  } while (cursor !== '0')
-  return found
-}
-
-/** Every key, field and value under `prefix`, as latin1 text: what a privacy audit of Redis would see. */
-async function dumpUnder(redis: Redis, prefix: string): Promise<string> {
-  const parts: string[] = []
-  for (const key of await keysUnder(redis, prefix)) {
-    parts.push(key)
-    if ((await redis.type(key)) === 'zset') {
-      parts.push(...(await redis.zrange(key, '0', '-1', 'WITHSCORES')))
-      continue
-    }
-    const fields = await redis.hgetallBuffer(key)
-    for (const [field, value] of Object.entries(fields)) {
-      const encoding = fields.enc?.toString() ?? 'identity'
-      parts.push(field, (field === 'body' ? await unpackBody(encoding, value) : value).toString('latin1'))
-    }
-  }
-  return parts.join('\n')
 }
 
 function uniquePrefix(): string {
