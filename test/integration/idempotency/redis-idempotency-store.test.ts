@@ -9,7 +9,7 @@ import { after, describe, it } from 'node:test'
 import { Redis } from 'ioredis'
 import { idempotencyFingerprint } from '../../../src/gateway/idempotency/idempotency-key.ts'
 import { manualClock, runIdempotencyStoreSuite } from '../../suites/idempotency-store-suite.ts'
-import { dumpUnder, keysUnder } from '../rate-limits/redis-harness.ts'
+import { keysUnder, makeIdempotencyFixture } from '../rate-limits/redis-harness.ts'
 import { createRedisIdempotencyStore } from '../../../src/gateway/idempotency/redis-idempotency-store.ts'
 
 const redisUrl = process.env.SALLYPORT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -52,31 +52,10 @@ if (skipped !== undefined && process.env.CI === 'true') {
 
 runIdempotencyStoreSuite(
   'redis idempotency store',
-  async ({ leaseMs, retentionMs, accountBudgetBytes }) => {
-    const prefix = uniquePrefix()
+  async (setup) => {
     const clients = Array.from({ length: connections }, connect)
     await Promise.all(clients.map((client) => client.connect()))
-    const stores = clients.map((redis) =>
-      createRedisIdempotencyStore({ redis, keyPrefix: prefix, leaseMs, retentionMs, accountBudgetBytes }),
-    )
-    const [first, ...rest] = stores
-    if (first === undefined) throw new Error('no connection')
-    const admin = clients[0]!
-    return {
-      stores: [first, ...rest],
-      dump: () => dumpUnder(admin, prefix),
-      storedBytes: async () => {
-        let sum = 0
-        for (const key of await keysUnder(admin, prefix)) sum += (await admin.memory('USAGE', key)) ?? 0
-        return sum
-      },
-      close: async () => {
-        const keys = await keysUnder(admin, prefix)
-        if (keys.length > 0) await admin.del(...keys)
-        await Promise.all(stores.map((store) => store.close()))
-        await Promise.all(clients.map((client) => client.quit()))
-      },
-    }
+    return makeIdempotencyFixture(setup, clients, uniquePrefix())
   },
   { skip: skipped ?? false },
 )

@@ -5,6 +5,10 @@
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { unpackBody } from '../../../src/gateway/idempotency/idempotency-store.ts'
+import { createRedisIdempotencyStore } from '../../../src/gateway/idempotency/redis-idempotency-store.ts'
+import { createRedisUpstreamBudget } from '../../../src/gateway/social/redis-upstream-budget.ts'
+import type { UpstreamBudgetStore } from '../../../src/gateway/social/upstream-budget.ts'
+import type { IdempotencyStoreFixture, IdempotencyStoreSetup } from '../../suites/idempotency-store-suite.ts'
 import { scanKeys, type RedisClient } from '../../../src/infra/redis/redis-connection.ts'
 import type { Clock } from '../../../src/shared/clock.ts'
 import type { AdmissionStoreHarness } from '../../suites/admission-store-suite.ts'
@@ -98,6 +102,53 @@ export async function makeRedisHarness(
       return store
     },
     contents: () => contentsUnder(admin, prefix),
+    dispose: async () => {
+      await Promise.all(stores.map((store) => store.close()))
+      await deleteUnder(admin, prefix)
+      await admin.quit()
+    },
+  }
+}
+
+/** The store suites' fixtures for the idempotency store: `count` connections onto one namespace. */
+export async function makeIdempotencyFixture(
+  setup: IdempotencyStoreSetup,
+  clients: RedisClient[],
+  prefix: string,
+): Promise<IdempotencyStoreFixture> {
+  const stores = clients.map((redis) => createRedisIdempotencyStore({ ...setup, redis, keyPrefix: prefix }))
+  const [first, ...rest] = stores
+  if (first === undefined) throw new Error('no connection')
+  const admin = clients[0]!
+  return {
+    stores: [first, ...rest],
+    dump: () => dumpUnder(admin, prefix),
+    storedBytes: async () => {
+      let sum = 0
+      for (const key of await keysUnder(admin, prefix)) sum += (await admin.memory('USAGE', key)) ?? 0
+      return sum
+    },
+    close: async () => {
+      await deleteUnder(admin, prefix)
+      await Promise.all(stores.map((store) => store.close()))
+      await Promise.all(clients.map((client) => client.quit()))
+    },
+  }
+}
+
+/** A namespace per test, a connection per store (as each gateway has its own), all deleted at the end. */
+export async function makeUpstreamHarness(open: () => RedisClient = connect) {
+  const prefix = `test:social:${randomBytes(6).toString('hex')}:`
+  const admin = open()
+  const stores: UpstreamBudgetStore[] = []
+  return {
+    prefix,
+    admin,
+    open: () => {
+      const store = createRedisUpstreamBudget({ redis: open(), keyPrefix: prefix, ownsConnection: true })
+      stores.push(store)
+      return store
+    },
     dispose: async () => {
       await Promise.all(stores.map((store) => store.close()))
       await deleteUnder(admin, prefix)

@@ -7,17 +7,19 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, describe, it, test } from 'node:test'
-import { createRedisIdempotencyStore } from '../../../src/gateway/idempotency/redis-idempotency-store.ts'
 import { fetchAdmission, hostKey } from '../../../src/gateway/rate-limits/admission.ts'
 import { createRedisAdmissionStore } from '../../../src/gateway/rate-limits/redis-admission-store.ts'
-import { createRedisUpstreamBudget } from '../../../src/gateway/social/redis-upstream-budget.ts'
 import { runUpstreamBudgetSuite } from '../../../src/gateway/social/upstream-budget-suite.ts'
-import type { UpstreamBudgetStore } from '../../../src/gateway/social/upstream-budget.ts'
 import { closeRedis, isCluster, openRedis, redisReady } from '../../../src/infra/redis/redis-connection.ts'
 import { redisClusterMissing, startRedisCluster } from '../../helpers/redis-cluster.ts'
 import { runAdmissionStoreSuite, testClock } from '../../suites/admission-store-suite.ts'
 import { runIdempotencyStoreSuite } from '../../suites/idempotency-store-suite.ts'
-import { deleteUnder, dumpUnder, keysUnder, makeRedisHarness } from '../rate-limits/redis-harness.ts'
+import {
+  deleteUnder,
+  makeIdempotencyFixture,
+  makeRedisHarness,
+  makeUpstreamHarness,
+} from '../rate-limits/redis-harness.ts'
 
 const missing = redisClusterMissing()
 if (missing !== undefined) {
@@ -30,48 +32,17 @@ if (missing !== undefined) {
 
   runAdmissionStoreSuite('redis admission store on a Redis Cluster', (clock) => makeRedisHarness(clock, on))
 
-  runIdempotencyStoreSuite('redis idempotency store on a Redis Cluster', async (setup) => {
-    const prefix = `test:idem:${randomBytes(6).toString('hex')}:`
-    const clients = Array.from({ length: 3 }, () => cluster.connect())
-    const stores = clients.map((redis) => createRedisIdempotencyStore({ ...setup, redis, keyPrefix: prefix }))
-    const admin = clients[0]!
-    return {
-      stores: [stores[0]!, ...stores.slice(1)],
-      dump: () => dumpUnder(admin, prefix),
-      storedBytes: async () => {
-        let sum = 0
-        for (const key of await keysUnder(admin, prefix)) sum += (await admin.memory('USAGE', key)) ?? 0
-        return sum
-      },
-      close: async () => {
-        await deleteUnder(admin, prefix)
-        await Promise.all(stores.map((store) => store.close()))
-        await Promise.all(clients.map((client) => client.quit()))
-      },
-    }
-  })
+  runIdempotencyStoreSuite('redis idempotency store on a Redis Cluster', (setup) =>
+    makeIdempotencyFixture(
+      setup,
+      Array.from({ length: 3 }, () => cluster.connect()),
+      `test:idem:${randomBytes(6).toString('hex')}:`,
+    ),
+  )
 
-  runUpstreamBudgetSuite('redis upstream budget on a Redis Cluster', async () => {
-    const prefix = `test:social:${randomBytes(6).toString('hex')}:`
-    const admin = cluster.connect()
-    const stores: UpstreamBudgetStore[] = []
-    return {
-      open: () => {
-        const store = createRedisUpstreamBudget({
-          redis: cluster.connect(),
-          keyPrefix: prefix,
-          ownsConnection: true,
-        })
-        stores.push(store)
-        return store
-      },
-      dispose: async () => {
-        await Promise.all(stores.map((store) => store.close()))
-        await deleteUnder(admin, prefix)
-        await admin.quit()
-      },
-    }
-  })
+  runUpstreamBudgetSuite('redis upstream budget on a Redis Cluster', () =>
+    makeUpstreamHarness(() => cluster.connect()),
+  )
 
   describe('the global per-host ceiling as a step of its own', () => {
     const t0 = 1_700_000_000_000
