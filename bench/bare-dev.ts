@@ -29,6 +29,8 @@ const admitEverything: AdmissionStore = {
   release: () => Promise.resolve(),
   refundQuota: () => Promise.resolve(),
   quotaUsed: () => Promise.resolve(0),
+  keyEpoch: () => Promise.resolve('bench'),
+  markRevoked: () => Promise.resolve(),
   close: () => Promise.resolve(),
 }
 

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
+import { parseRedisUrl } from '../infra/redis/redis-connection.ts'
 import { isRegion, type Region } from '../shared/regions.ts'
 import type { LogLevel } from '../shared/logger.ts'
 import { loadDatabasePool, type DatabasePoolConfig } from './database-config.ts'
@@ -138,11 +139,13 @@ function publicUrl(raw: string | undefined): string | undefined {
 
 function redisUrl(raw: string | undefined): string | undefined {
   const value = optional(raw)
-  if (value !== undefined && !/^rediss?:\/\//i.test(value)) {
+  if (value !== undefined && !/^rediss?(?:-cluster)?:\/\//i.test(value)) {
     throw new ConfigError(
-      'SALLYPORT_REDIS_URL must be a redis:// or rediss:// URL; unset it for in-process counters',
+      'SALLYPORT_REDIS_URL must be a redis:// or rediss:// URL, or redis-cluster://host:port,host:port for ' +
+        'a Redis Cluster; unset it for in-process counters',
     )
   }
+  if (value !== undefined) parseRedisUrl(value)
   return value
 }
 

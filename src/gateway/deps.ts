@@ -78,12 +78,14 @@ export function createGatewayDeps(
       log,
     })
   let listeningUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
+  const limitStores = createLimitStores(config, { db, clock, log })
   const stack = createAccountStack({
     db,
     mailer,
     clock,
     log,
     links: { base: () => config.publicBaseUrl ?? listeningUrl },
+    keyStates: limitStores.keyStates,
   })
   const catalog = createPlanCatalog(config.plans, { ...planLimits, inFlight: config.limits.maxInFlight })
   const billing = createBillingStack({
@@ -103,7 +105,6 @@ export function createGatewayDeps(
     log,
     links: { base: () => config.publicBaseUrl ?? listeningUrl },
   })
-  const limitStores = createLimitStores(config, { db, clock, log })
   return {
     fleet,
     dispatcher,

@@ -15,6 +15,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it, test } from 'node:test'
 import { loadDatabaseConfig } from '../../src/config/database-config.ts'
+import { createKeyRepository } from '../../src/gateway/keys/key-repository.ts'
+import { keyStatesOf, withRevocationMarkers } from '../../src/gateway/keys/key-states.ts'
+import { createRedisAdmissionStore } from '../../src/gateway/rate-limits/redis-admission-store.ts'
 import { openDatabase } from '../../src/infra/database/database.ts'
 import { eventually, freePort, runCli, runCliOnce, type CliProcess } from '../helpers/cli.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
@@ -210,21 +213,23 @@ if (!(await redisAnswers())) {
       const regionsWith = () =>
         onNewConnection(`${base}/v2/proxy/regions`, { headers: { 'x-api-key': revokedKey } })
       for (let i = 0; i < 4; i++) assert.equal((await regionsWith()).status, 200)
-      // What DELETE /v2/keys/{id} writes (its session sign-in is not what is under test here).
+      // What DELETE /v2/keys/{id} does, through the same key repository and markers (ADR 0011); its
+      // session sign-in is not what is under test here.
       const db = openDatabase(loadDatabaseConfig(env))
+      const redis = connect()
       try {
-        const revoked = await db
-          .updateTable('api_keys')
-          .set({ revoked_at: Date.now() })
-          .where('revoked_at', 'is', null)
-          .where(
-            'account_id',
-            'in',
-            db.selectFrom('accounts').select('id').where('email', '=', 'revoked@example.test'),
-          )
-          .executeTakeFirst()
-        assert.equal(Number(revoked.numUpdatedRows), 1)
+        const key = await db
+          .selectFrom('api_keys')
+          .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+          .select(['api_keys.id', 'api_keys.account_id'])
+          .where('accounts.email', '=', 'revoked@example.test')
+          .where('api_keys.revoked_at', 'is', null)
+          .executeTakeFirstOrThrow()
+        const states = keyStatesOf(createRedisAdmissionStore({ redis, keyPrefix: prefix }))
+        const repo = withRevocationMarkers(createKeyRepository(db), states, { warn: () => undefined })
+        assert.equal(await repo.revoke(key.account_id, key.id, Date.now(), 'dashboard'), true)
       } finally {
+        await redis.quit()
         await db.destroy()
       }
       for (let i = 0; i < 4; i++) {

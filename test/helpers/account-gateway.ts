@@ -2,6 +2,7 @@
  * A gateway with the real account area on a real SQLite file in its own temp dir (so tests run in
  * parallel), a mail catcher, a manual clock, cheap scrypt parameters, captured logs and fake egress nodes.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,7 +16,11 @@ import { createAlertStack } from '../../src/gateway/alerts/alert-stack.ts'
 import { createBillingStack } from '../../src/gateway/billing/billing-stack.ts'
 import { createPlanCatalog } from '../../src/gateway/billing/plans.ts'
 import type { Fleet } from '../../src/gateway/fleet/fleet.ts'
+import { keyStatesOf } from '../../src/gateway/keys/key-states.ts'
 import type { Scope } from '../../src/gateway/keys/scopes.ts'
+import { fixedLimits } from '../../src/gateway/rate-limits/account-limits.ts'
+import { createMemoryAdmissionStore } from '../../src/gateway/rate-limits/memory-admission-store.ts'
+import { systemClock } from '../../src/shared/clock.ts'
 import { openSqliteDatabase, type Database } from '../../src/infra/database/database.ts'
 import { migrateToLatest } from '../../src/infra/database/migrator.ts'
 import type { MailContext, MailMessage } from '../../src/infra/mail/mailer.ts'
@@ -48,6 +53,11 @@ export type AccountGatewayOptions = Partial<
   standing?: boolean
   /** SALLYPORT_TRUSTED_PROXIES of the gateway: load balancers whose X-Forwarded-For names the client. */
   trustedProxies?: readonly string[]
+  /**
+   * Key records in memory, confirmed by each admission (ADR 0011), as every gateway runs; false: every key
+   * is looked up in the database.
+   */
+  keyCache?: boolean
 }
 
 export type AccountGateway = Awaited<ReturnType<typeof buildAccountTestGateway>>
@@ -86,7 +96,12 @@ export async function buildAccountTestGateway(options: AccountGatewayOptions = {
   // The production logger options (serializers included), written to a capture stream.
   const logger = { ...loggerOptions('info', 'gateway'), stream } as LoggerOptions
   const fleet: Fleet = await createFakeFleet(options.nodes)
+  // The gateway's admission store, which also holds the key state its key cache is confirmed against.
+  const admissionStore = createMemoryAdmissionStore({
+    clock: options.standing === true ? clock : systemClock,
+  })
   const stack = createAccountStack({
+    ...(options.keyCache !== false && { keyStates: keyStatesOf(admissionStore) }),
     db: database.db,
     mailer: {
       send: async (message, context) => {
@@ -136,6 +151,11 @@ export async function buildAccountTestGateway(options: AccountGatewayOptions = {
     catalog: billing.catalog,
     ...(options.standing === true && { standing: billing.standing, clock }),
     ...(options.trustedProxies !== undefined && { trustedProxies: options.trustedProxies }),
+    rateLimits: {
+      store: admissionStore,
+      limits: fixedLimits(),
+      hostKeySecret: randomBytes(32).toString('base64url'),
+    },
   })
   const app: FastifyInstance = buildGateway(deps)
   await app.ready()
@@ -243,6 +263,7 @@ export async function buildAccountTestGateway(options: AccountGatewayOptions = {
       await app.close()
       await fleet.close()
       await deps.close()
+      await admissionStore.close()
       await settle()
       await database.close()
     },

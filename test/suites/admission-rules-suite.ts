@@ -23,46 +23,46 @@ import {
 export function runAdmissionRuleTests(withStore: WithStore): void {
   test('one host exhausted leaves another open, and the account budget is shared across hosts', () =>
     withStore(async (store) => {
-      const rules = (host: string) => [account('acct_a', 5), perHost('acct_a', host, 3)]
+      const rules = (host: string) => [account('{acct_a}', 5), perHost('{acct_a}', host, 3)]
       for (let i = 0; i < 3; i++) admitted(await store.admit({ rules: rules(hostA) }))
       assert.equal(refused(await store.admit({ rules: rules(hostA) })).reason, 'target_rate_limited')
       admitted(await store.admit({ rules: rules(hostB) }))
       admitted(await store.admit({ rules: rules(hostB) }))
       assert.equal(refused(await store.admit({ rules: rules(hostB) })).reason, 'rate_limited')
       assert.equal(refused(await store.admit({ rules: rules(hostC) })).reason, 'rate_limited')
-      admitted(await store.admit({ rules: [account('acct_b', 5), perHost('acct_b', hostA, 3)] }))
+      admitted(await store.admit({ rules: [account('{acct_b}', 5), perHost('{acct_b}', hostA, 3)] }))
     }))
 
   test('a refused request records nothing in any rule, slot or quota', () =>
     withStore(async (store) => {
       const request = (host: string): AdmissionRequest => ({
-        rules: [account('acct_a', 10), perHost('acct_a', host, 1)],
-        inFlight: { key: 'acct_a', limit: 2, leaseMs: minute },
-        quota: { key: 'acct_a', limit: 100, amount: 1 },
+        rules: [account('{acct_a}', 10), perHost('{acct_a}', host, 1)],
+        inFlight: { key: '{acct_a}', limit: 2, leaseMs: minute },
+        quota: { key: '{acct_a}', limit: 100, amount: 1 },
       })
       admitted(await store.admit(request(hostA)))
       for (let i = 0; i < 5; i++) refused(await store.admit(request(hostA)))
       const second = admitted(await store.admit(request(hostB)))
       assert.equal(second.states[0]!.remaining, 8)
-      assert.equal(await store.quotaUsed('acct_a'), 2)
+      assert.equal(await store.quotaUsed('{acct_a}'), 2)
       assert.equal(refused(await store.admit(request(hostC))).reason, 'in_flight')
 
-      await store.admit({ rules: [], quota: { key: 'acct_q', limit: 1, amount: 1 } })
+      await store.admit({ rules: [], quota: { key: '{acct_q}', limit: 1, amount: 1 } })
       const trialOver = refused(
         await store.admit({
-          rules: [account('acct_q', 10)],
-          quota: { key: 'acct_q', limit: 1, amount: 1 },
+          rules: [account('{acct_q}', 10)],
+          quota: { key: '{acct_q}', limit: 1, amount: 1 },
         }),
       )
       assert.deepEqual([trialOver.reason, trialOver.retryAfterMs], ['quota_exhausted', 0])
       assert.equal(trialOver.states[0]!.remaining, 10)
-      assert.equal(admitted(await store.admit({ rules: [account('acct_q', 10)] })).states[0]!.remaining, 9)
+      assert.equal(admitted(await store.admit({ rules: [account('{acct_q}', 10)] })).states[0]!.remaining, 9)
     }))
 
   test('the global per-host ceiling is shared by every account', () =>
     withStore(async (store) => {
       let count = 0
-      for (const acct of ['acct_a', 'acct_b', 'acct_c']) {
+      for (const acct of ['{acct_a}', '{acct_b}', '{acct_c}']) {
         for (let i = 0; i < 3; i++) {
           const rules = [account(acct, 120), perHost(acct, hostA, 60), globalHost(hostA, 5)]
           const answer = await store.admit({ rules })
@@ -71,12 +71,12 @@ export function runAdmissionRuleTests(withStore: WithStore): void {
         }
       }
       assert.equal(count, 5)
-      admitted(await store.admit({ rules: [account('acct_c', 120), globalHost(hostB, 5)] }))
+      admitted(await store.admit({ rules: [account('{acct_c}', 120), globalHost(hostB, 5)] }))
     }))
 
   test('the in-flight cap holds until a release or the lease expires', () =>
     withStore(async (store, clock) => {
-      const request = { rules: [], inFlight: { key: 'acct_a', limit: 2, leaseMs: 30_000 } }
+      const request = { rules: [], inFlight: { key: '{acct_a}', limit: 2, leaseMs: 30_000 } }
       const first = admitted(await store.admit(request))
       clock.advance(1000)
       const second = admitted(await store.admit(request))
@@ -85,11 +85,11 @@ export function runAdmissionRuleTests(withStore: WithStore): void {
       const full = refused(await store.admit(request))
       assert.deepEqual([full.reason, full.retryAfterMs], ['in_flight', 1000])
 
-      await store.release('acct_a', 'not-a-token')
-      await store.release('acct_b', first.inFlightToken)
+      await store.release('{acct_a}', 'not-a-token')
+      await store.release('{acct_b}', first.inFlightToken)
       refused(await store.admit(request))
-      await store.release('acct_a', first.inFlightToken)
-      await store.release('acct_a', first.inFlightToken)
+      await store.release('{acct_a}', first.inFlightToken)
+      await store.release('{acct_a}', first.inFlightToken)
       const third = admitted(await store.admit(request))
       refused(await store.admit(request))
 
@@ -98,26 +98,26 @@ export function runAdmissionRuleTests(withStore: WithStore): void {
       assert.equal(refused(await store.admit(request)).retryAfterMs, 400)
       clock.set(t0 + 31_000)
       admitted(await store.admit(request))
-      await store.release('acct_a', third.inFlightToken!)
+      await store.release('{acct_a}', third.inFlightToken!)
     }))
 
   test('at 995 of 1,000 used, 50 concurrent admissions admit exactly 5', () =>
     withStore(async (store, _clock, harness) => {
       const request = (): AdmissionRequest => ({
-        rules: [account('acct_a', 10_000)],
-        quota: { key: 'acct_a', limit: 1000, amount: 1 },
+        rules: [account('{acct_a}', 10_000)],
+        quota: { key: '{acct_a}', limit: 1000, amount: 1 },
       })
       for (let i = 0; i < 995; i++) admitted(await store.admit(request()))
-      assert.equal(await store.quotaUsed('acct_a'), 995)
+      assert.equal(await store.quotaUsed('{acct_a}'), 995)
       const stores = [store, harness.open(), harness.open(), harness.open(), harness.open()]
       const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => stores[i % 5]!.admit(request())))
       assert.equal(answers.filter((answer) => answer.admitted).length, 5)
       for (const answer of answers.filter((item) => !item.admitted)) {
         assert.equal(refused(answer).reason, 'quota_exhausted')
       }
-      assert.equal(await store.quotaUsed('acct_a'), 1000)
+      assert.equal(await store.quotaUsed('{acct_a}'), 1000)
       assert.equal(
-        admitted(await store.admit({ rules: [account('acct_a', 10_000)] })).states[0]!.remaining,
+        admitted(await store.admit({ rules: [account('{acct_a}', 10_000)] })).states[0]!.remaining,
         10_000 - 1001,
       )
     }))
@@ -127,37 +127,37 @@ export function runAdmissionRuleTests(withStore: WithStore): void {
       // A fresh counter (a restarted process, a Redis that kept nothing) with 998 in the ledger: 2 left.
       const request = (floor: number): AdmissionRequest => ({
         rules: [],
-        quota: { key: 'acct_a', limit: 1000, amount: 1, floor },
+        quota: { key: '{acct_a}', limit: 1000, amount: 1, floor },
       })
-      assert.equal(await store.quotaUsed('acct_a'), 0)
+      assert.equal(await store.quotaUsed('{acct_a}'), 0)
       admitted(await store.admit(request(998)))
-      assert.equal(await store.quotaUsed('acct_a'), 999)
+      assert.equal(await store.quotaUsed('{acct_a}'), 999)
       // A floor read a little earlier (cached, lower) never lowers what the counter holds.
       admitted(await harness.open().admit(request(990)))
       assert.equal(refused(await store.admit(request(998))).reason, 'quota_exhausted')
       assert.equal(refused(await store.admit(request(0))).reason, 'quota_exhausted')
-      assert.equal(await store.quotaUsed('acct_a'), 1000)
+      assert.equal(await store.quotaUsed('{acct_a}'), 1000)
       // A floor at the limit refuses even a counter that never saw the account.
       assert.equal(
         refused(
-          await store.admit({ rules: [], quota: { key: 'acct_b', limit: 1000, amount: 1, floor: 1000 } }),
+          await store.admit({ rules: [], quota: { key: '{acct_b}', limit: 1000, amount: 1, floor: 1000 } }),
         ).reason,
         'quota_exhausted',
       )
-      assert.equal(await store.quotaUsed('acct_b'), 0)
+      assert.equal(await store.quotaUsed('{acct_b}'), 0)
     }))
 
   test('a refund gives one request back and never goes below zero', () =>
     withStore(async (store) => {
-      const request = { rules: [], quota: { key: 'acct_a', limit: 2, amount: 1 as const } }
+      const request = { rules: [], quota: { key: '{acct_a}', limit: 2, amount: 1 as const } }
       admitted(await store.admit(request))
       admitted(await store.admit(request))
       refused(await store.admit(request))
-      await store.refundQuota('acct_a')
-      assert.equal(await store.quotaUsed('acct_a'), 1)
+      await store.refundQuota('{acct_a}')
+      assert.equal(await store.quotaUsed('{acct_a}'), 1)
       admitted(await store.admit(request))
-      for (let i = 0; i < 4; i++) await store.refundQuota('acct_a')
-      assert.equal(await store.quotaUsed('acct_a'), 0)
+      for (let i = 0; i < 4; i++) await store.refundQuota('{acct_a}')
+      assert.equal(await store.quotaUsed('{acct_a}'), 0)
       await store.refundQuota('acct_never_seen')
       assert.equal(await store.quotaUsed('acct_never_seen'), 0)
     }))
@@ -165,7 +165,7 @@ export function runAdmissionRuleTests(withStore: WithStore): void {
   test('host rules take keyed hashes only, and no host name reaches the store', () =>
     withStore(async (store, _clock, harness) => {
       const host = 'marker-7f3a.example'
-      for (const rule of [globalHost(host, 5), perHost('acct_a', host, 5), globalHost('localhost', 5)]) {
+      for (const rule of [globalHost(host, 5), perHost('{acct_a}', host, 5), globalHost('localhost', 5)]) {
         await assert.rejects(store.admit({ rules: [rule] }), (error: unknown) => {
           assert.ok(error instanceof TypeError)
           assert.ok(!error.message.includes(host))
@@ -191,16 +191,16 @@ export function runAdmissionRuleTests(withStore: WithStore): void {
   test('malformed requests are programming errors', () =>
     withStore(async (store) => {
       const bad: AdmissionRequest[] = [
-        { rules: [account('acct_a', 0)] },
-        { rules: [account('acct_a', 1, 0)] },
-        { rules: [account('acct_a', 1.5)] },
-        { rules: [account('acct_a', 1), account('acct_a', 2)] },
+        { rules: [account('{acct_a}', 0)] },
+        { rules: [account('{acct_a}', 1, 0)] },
+        { rules: [account('{acct_a}', 1.5)] },
+        { rules: [account('{acct_a}', 1), account('{acct_a}', 2)] },
         { rules: [account('', 1)] },
         { rules: [], now: -1 },
-        { rules: [], inFlight: { key: 'acct_a', limit: 0, leaseMs: 1 } },
-        { rules: [], quota: { key: 'acct_a', limit: -1, amount: 1 } },
-        { rules: [], quota: { key: 'acct_a', limit: 1, amount: 1, floor: -1 } },
-        { rules: [], quota: { key: 'acct_a', limit: 1, amount: 1, floor: 0.5 } },
+        { rules: [], inFlight: { key: '{acct_a}', limit: 0, leaseMs: 1 } },
+        { rules: [], quota: { key: '{acct_a}', limit: -1, amount: 1 } },
+        { rules: [], quota: { key: '{acct_a}', limit: 1, amount: 1, floor: -1 } },
+        { rules: [], quota: { key: '{acct_a}', limit: 1, amount: 1, floor: 0.5 } },
       ]
       for (const request of bad) await assert.rejects(store.admit(request), TypeError)
     }))

@@ -5,6 +5,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { AdmissionRequest } from '../../src/gateway/rate-limits/admission.ts'
+import { runAdmissionKeyTests } from './admission-key-suite.ts'
 import { runAdmissionRuleTests } from './admission-rules-suite.ts'
 import {
   account,
@@ -38,13 +39,13 @@ export function runAdmissionStoreSuite(name: string, makeStore: MakeAdmissionSto
     test('exactly N are admitted in a window and the N+1th is refused', () =>
       withStore(async (store, clock) => {
         for (let i = 0; i < 120; i++) {
-          const answer = admitted(await store.admit({ rules: [account('acct_a', 120)] }))
+          const answer = admitted(await store.admit({ rules: [account('{acct_a}', 120)] }))
           assert.deepEqual(answer.states, [
             { name: 'account_fetch', limit: 120, remaining: 119 - i, resetMs: minute - i * 100 },
           ])
           clock.advance(100)
         }
-        const answer = refused(await store.admit({ rules: [account('acct_a', 120)] }))
+        const answer = refused(await store.admit({ rules: [account('{acct_a}', 120)] }))
         assert.equal(answer.reason, 'rate_limited')
         assert.equal(answer.retryAfterMs, minute - 12_000)
         assert.deepEqual(answer.states, [
@@ -54,7 +55,7 @@ export function runAdmissionStoreSuite(name: string, makeStore: MakeAdmissionSto
 
     test('an entry exactly windowMs old has left the window; one ms younger has not', () =>
       withStore(async (store) => {
-        const at = (now: number): AdmissionRequest => ({ rules: [account('acct_a', 2)], now })
+        const at = (now: number): AdmissionRequest => ({ rules: [account('{acct_a}', 2)], now })
         admitted(await store.admit(at(t0)))
         admitted(await store.admit(at(t0 + 1)))
         assert.equal(refused(await store.admit(at(t0 + minute - 1))).retryAfterMs, 1)
@@ -68,11 +69,11 @@ export function runAdmissionStoreSuite(name: string, makeStore: MakeAdmissionSto
       withStore(async (store) => {
         const boundary = Math.ceil(t0 / minute) * minute + minute
         for (let i = 0; i < 120; i++) {
-          admitted(await store.admit({ rules: [account('acct_a', 120)], now: boundary - 1000 + i * 8 }))
+          admitted(await store.admit({ rules: [account('{acct_a}', 120)], now: boundary - 1000 + i * 8 }))
         }
         for (let i = 0; i < 120; i++) {
           const answer = refused(
-            await store.admit({ rules: [account('acct_a', 120)], now: boundary + i * 8 }),
+            await store.admit({ rules: [account('{acct_a}', 120)], now: boundary + i * 8 }),
           )
           assert.equal(answer.retryAfterMs, minute - 1000 - i * 8)
         }
@@ -87,7 +88,7 @@ export function runAdmissionStoreSuite(name: string, makeStore: MakeAdmissionSto
         let now = t0
         for (let i = 0; i < 1500; i++) {
           now += Math.floor(next() * 400)
-          const answer = await store.admit({ rules: [account('acct_a', limit, windowMs)], now })
+          const answer = await store.admit({ rules: [account('{acct_a}', limit, windowMs)], now })
           const inWindow = times.filter((at) => at > now - windowMs)
           if (answer.admitted) {
             assert.ok(inWindow.length < limit)
@@ -104,7 +105,7 @@ export function runAdmissionStoreSuite(name: string, makeStore: MakeAdmissionSto
 
     test('Retry-After is the latest moment among the refusing rules', () =>
       withStore(async (store, clock) => {
-        const rules = (host: string) => [account('acct_a', 2, 10_000), perHost('acct_a', host, 1)]
+        const rules = (host: string) => [account('{acct_a}', 2, 10_000), perHost('{acct_a}', host, 1)]
         admitted(await store.admit({ rules: rules(hostA) }))
         clock.advance(1000)
         admitted(await store.admit({ rules: rules(hostB) }))
@@ -121,10 +122,10 @@ export function runAdmissionStoreSuite(name: string, makeStore: MakeAdmissionSto
     test('after a limit is lowered, Retry-After waits for enough entries to leave, not just the oldest', () =>
       withStore(async (store, clock) => {
         for (let i = 0; i < 3; i++) {
-          admitted(await store.admit({ rules: [account('acct_a', 3)] }))
+          admitted(await store.admit({ rules: [account('{acct_a}', 3)] }))
           clock.advance(100)
         }
-        const lowered = refused(await store.admit({ rules: [account('acct_a', 2)] }))
+        const lowered = refused(await store.admit({ rules: [account('{acct_a}', 2)] }))
         assert.equal(lowered.retryAfterMs, minute - 200)
         assert.deepEqual(lowered.states[0], {
           name: 'account_fetch',
@@ -133,9 +134,10 @@ export function runAdmissionStoreSuite(name: string, makeStore: MakeAdmissionSto
           resetMs: minute - 200,
         })
         clock.set(t0 + 100 + minute)
-        admitted(await store.admit({ rules: [account('acct_a', 2)] }))
+        admitted(await store.admit({ rules: [account('{acct_a}', 2)] }))
       }))
 
     runAdmissionRuleTests(withStore)
+    runAdmissionKeyTests(withStore)
   })
 }

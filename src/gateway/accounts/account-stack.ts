@@ -10,6 +10,7 @@ import { createBackgroundTasks } from '../background-tasks.ts'
 import { createKeyAuthenticator } from '../keys/key-authenticator.ts'
 import { createKeyRepository, type KeyRepository } from '../keys/key-repository.ts'
 import { createKeyService } from '../keys/key-service.ts'
+import { withRevocationMarkers, type KeyStates } from '../keys/key-states.ts'
 import type { AttemptStore } from '../throttles/attempt-store.ts'
 import { createAnonymousThrottle, type AnonymousPolicy } from '../throttles/anonymous-throttle.ts'
 import { createAttemptRepository } from '../throttles/attempt-repository.ts'
@@ -50,6 +51,12 @@ export type AccountStackOptions = {
   attempts?: AttemptStore
   /** Wraps the key repository (tests spy on lookups). */
   keyRepository?: (repo: KeyRepository) => KeyRepository
+  /**
+   * Key state in the admission store (ADR 0011): with it, key records are kept in memory and confirmed by
+   * each admission, and every revocation writes its marker. Without it (admin commands, which revoke
+   * nothing), every key is looked up in the database.
+   */
+  keyStates?: KeyStates
 }
 
 export function createAccountStack(options: AccountStackOptions) {
@@ -102,10 +109,15 @@ export function createAccountStack(options: AccountStackOptions) {
     ...(options.delay !== undefined && { delay: options.delay }),
   })
   const signIn = createSignInService({ accounts, sessions, throttle, twoFactor })
+  const { keyStates } = options
   const baseKeyRepository = createKeyRepository(db)
-  const keyRepository = options.keyRepository?.(baseKeyRepository) ?? baseKeyRepository
+  const spiedKeyRepository = options.keyRepository?.(baseKeyRepository) ?? baseKeyRepository
+  const keyRepository =
+    keyStates === undefined
+      ? spiedKeyRepository
+      : withRevocationMarkers(spiedKeyRepository, keyStates, options.log)
   const keys = createKeyService({ repo: keyRepository, clock })
-  const authenticator = createKeyAuthenticator({ repo: keyRepository, clock, background })
+  const authenticator = createKeyAuthenticator({ repo: keyRepository, clock, background, states: keyStates })
   const life = createAccountLifeService({
     accounts: accountRepository,
     life: lifeRepository,

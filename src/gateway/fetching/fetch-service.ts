@@ -19,6 +19,7 @@ import type { FetchDispatcher } from '../fleet/fetch-dispatcher.ts'
 import { createIdempotentFetch } from '../idempotency/idempotent-fetch.ts'
 import { idempotencyFingerprint } from '../idempotency/idempotency-key.ts'
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts'
+import type { CachedKey } from '../keys/principal.ts'
 import { envelopeBytes } from '../metering/envelope-bytes.ts'
 import type { MeteringService } from '../metering/metering-service.ts'
 import type { AdmissionLimits } from '../rate-limits/admission.ts'
@@ -50,7 +51,12 @@ export type FetchRequest = {
 }
 
 /** Whose fetch it is: the account and the limits its requests are admitted under. */
-export type FetchPrincipal = { accountId: string; limits: Readonly<AdmissionLimits> }
+export type FetchPrincipal = {
+  accountId: string
+  limits: Readonly<AdmissionLimits>
+  /** The cached key the request came with, confirmed by its admission (ADR 0011). */
+  key?: CachedKey | undefined
+}
 
 export type FetchCall = {
   log: Pick<Logger, 'warn'>
@@ -88,7 +94,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
   /** Standing, admission, dispatch: the envelope's bytes as the caller gets them, or the error. */
   async function fetchOnce(
     request: FetchRequest,
-    { accountId, limits }: FetchPrincipal,
+    { accountId, limits, key }: FetchPrincipal,
     signal: AbortSignal,
   ): Promise<FetchOutcome> {
     let admission
@@ -100,7 +106,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
       try {
         standing = await deps.standing.standingFor(accountId, now)
       } catch (error) {
-        const general = await deps.limiter.general(accountId, limits, now)
+        const general = await deps.limiter.general(accountId, limits, now, key)
         return { kind: 'error', error: general.admitted ? error : general.error, rateLimit: general.states }
       }
       admission = await deps.limiter.fetch({
@@ -108,6 +114,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
         host: request.url.hostname,
         trial: standing.trialQuota,
         trialUsed: standing.trialUsed,
+        key,
         limits,
         now,
       })
@@ -186,6 +193,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
           const claim = {
             accountId: principal.accountId,
             limits: principal.limits,
+            cachedKey: principal.key,
             key,
             fingerprint: idempotencyFingerprint(request.url, request.region),
           }

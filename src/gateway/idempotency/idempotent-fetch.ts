@@ -11,6 +11,7 @@ import type { Clock } from '../../shared/clock.ts'
 import { AppError } from '../../shared/errors.ts'
 import { envelopeType, type FetchOutcome } from '../fetching/fetch-outcome.ts'
 import type { AdmissionLimits } from '../rate-limits/admission.ts'
+import type { CachedKey } from '../keys/principal.ts'
 import type { RateLimiter } from '../rate-limits/rate-limiter.ts'
 import type { IdempotencyStore } from './idempotency-store.ts'
 
@@ -23,6 +24,8 @@ export type IdempotentFetchDeps = {
 export type IdempotentClaim = {
   accountId: string
   limits: Readonly<AdmissionLimits>
+  /** The cached API key of the request, confirmed by the admission of a replay or refusal (ADR 0011). */
+  cachedKey?: CachedKey | undefined
   key: string
   /** `idempotencyFingerprint(url, region)`: what a retry with the key must ask for again. */
   fingerprint: string
@@ -75,7 +78,7 @@ export function createIdempotentFetch(deps: IdempotentFetchDeps): IdempotentFetc
     }
   }
 
-  return async ({ accountId, limits, key, fingerprint }, log, fetchOnce) => {
+  return async ({ accountId, limits, cachedKey, key, fingerprint }, log, fetchOnce) => {
     let began
     try {
       began = await limiter.guard(store.begin(accountId, key, fingerprint, clock.now()))
@@ -86,7 +89,7 @@ export function createIdempotentFetch(deps: IdempotentFetchDeps): IdempotentFetc
       // No egress, no billing, no trial: the general budget only (docs/idempotency.md, "Billing and rate limits").
       let general
       try {
-        general = await limiter.general(accountId, limits, clock.now())
+        general = await limiter.general(accountId, limits, clock.now(), cachedKey)
       } catch (error) {
         return { kind: 'error', error }
       }

@@ -20,7 +20,7 @@
  * Memory: an account holds at most `accountBudgetBytes` (64 MiB) of compressed answers, each charged its
  * compressed body, headers and 512 bytes (docs/adr/0008-bounded-idempotency-records.md).
  */
-import type { Redis } from 'ioredis'
+import { scanKeys, type RedisClient } from '../../infra/redis/redis-connection.ts'
 import { redisScript, runScriptBuffers } from '../../infra/redis/redis-script.ts'
 import { createHash } from 'node:crypto'
 import {
@@ -39,8 +39,8 @@ import {
 } from './idempotency-store.ts'
 
 export type RedisIdempotencyOptions = IdempotencyOptions & {
-  /** A client without ioredis' own `keyPrefix`; the store does not close it. */
-  redis: Redis
+  /** A client (one Redis or a Cluster) without ioredis' own `keyPrefix`; the store does not close it. */
+  redis: RedisClient
   /** Namespace of every key this store writes; tests use a unique one each. */
   keyPrefix?: string
 }
@@ -202,29 +202,24 @@ export function createRedisIdempotencyStore(options: RedisIdempotencyOptions): I
 
     // Redis' own TTLs purge in production; this walk is for tests and for an operator in a hurry.
     purgeExpired: async (now) => {
-      let purged = 0
-      let cursor = '0'
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${globEscape(prefix)}*`, 'COUNT', 500)
-        cursor = next
-        const replies = await Promise.all(
-          keys.map(async (name) => {
-            if (name.endsWith(':bytes')) return 0
-            // The ledger's expired charges come off the account's sum; only entries count as purged.
-            if (name.endsWith(':ledger')) {
-              return runScriptBuffers(
-                redis,
-                settleScript,
-                [name, `${name.slice(0, -'ledger'.length)}bytes`],
-                [now],
-              )
-            }
-            return runScriptBuffers(redis, purgeScript, [name], [now])
-          }),
-        )
-        purged += replies.filter((reply) => reply === 1).length
-      } while (cursor !== '0')
-      return purged
+      // Every master of a Cluster; the scripts then run where each key lives.
+      const keys = await scanKeys(redis, `${globEscape(prefix)}*`, 500)
+      const replies = await Promise.all(
+        keys.map(async (name) => {
+          if (name.endsWith(':bytes')) return 0
+          // The ledger's expired charges come off the account's sum; only entries count as purged.
+          if (name.endsWith(':ledger')) {
+            return runScriptBuffers(
+              redis,
+              settleScript,
+              [name, `${name.slice(0, -'ledger'.length)}bytes`],
+              [now],
+            )
+          }
+          return runScriptBuffers(redis, purgeScript, [name], [now])
+        }),
+      )
+      return replies.filter((reply) => reply === 1).length
     },
 
     close: async () => {},

@@ -4,11 +4,21 @@ import { buildAccountTestGateway } from '../../../test/helpers/account-gateway.t
 import { mintApiKey } from './api-key-format.ts'
 import type { KeyRepository } from './key-repository.ts'
 import { keyDigest } from './key-service.ts'
+import { testPassword } from '../../../test/helpers/account-gateway.ts'
+import { manualClock } from '../../../test/helpers/manual-clock.ts'
+import { createBackgroundTasks } from '../background-tasks.ts'
+import { fixedLimits } from '../rate-limits/account-limits.ts'
+import { defaultLimits, type AdmissionStore } from '../rate-limits/admission.ts'
+import { createMemoryAdmissionStore } from '../rate-limits/memory-admission-store.ts'
+import { createRateLimiter } from '../rate-limits/rate-limiter.ts'
+import { createKeyAuthenticator } from './key-authenticator.ts'
+import { keyStatesOf } from './key-states.ts'
 
 /** A gateway whose key lookups are counted. */
-async function spied() {
+async function spied(options: { keyCache?: boolean } = {}) {
   const lookups: string[] = []
   const gw = await buildAccountTestGateway({
+    ...options,
     keyRepository: (repo: KeyRepository) => ({
       ...repo,
       findLiveByDigest: (digest) => {
@@ -25,7 +35,7 @@ const regions = (
   key: string,
 ) => gw.app.inject({ method: 'GET', url: '/v2/proxy/regions', headers: { 'x-api-key': key } })
 
-describe('the database-backed data-plane authenticator', () => {
+describe('the data-plane authenticator', () => {
   it('accepts a minted key in x-api-key and as a bearer token', async (t) => {
     const { gw } = await spied()
     t.after(() => gw.close())
@@ -114,5 +124,160 @@ describe('the database-backed data-plane authenticator', () => {
     gw.clock.advance(1_000)
     await regions(gw, key.key)
     assert.equal(await lastUsed(), first + 60_000)
+  })
+
+  it('keeps the key record in memory: one database lookup for many requests, each confirmed by admission', async (t) => {
+    const { gw, lookups } = await spied()
+    t.after(() => gw.close())
+    await gw.verifiedAccount('ann@example.com')
+    const key = await gw.mintKey(await gw.signIn('ann@example.com'))
+    for (let i = 0; i < 5; i++) assert.equal((await regions(gw, key.key)).statusCode, 200)
+    assert.deepEqual(lookups, [keyDigest(key.key)])
+  })
+
+  it('without key state every request is looked up in the database', async (t) => {
+    const { gw, lookups } = await spied({ keyCache: false })
+    t.after(() => gw.close())
+    await gw.verifiedAccount('ann@example.com')
+    const key = await gw.mintKey(await gw.signIn('ann@example.com'))
+    for (let i = 0; i < 3; i++) assert.equal((await regions(gw, key.key)).statusCode, 200)
+    assert.equal(lookups.length, 3)
+  })
+
+  it('refuses a cached key at the very next request once it is revoked, and an account deletion every key', async (t) => {
+    const { gw } = await spied()
+    t.after(() => gw.close())
+    await gw.verifiedAccount('ann@example.com')
+    const session = await gw.signIn('ann@example.com')
+    const [doomed, kept] = [await gw.mintKey(session, 'doomed'), await gw.mintKey(session, 'kept')]
+    for (const key of [doomed, kept]) assert.equal((await regions(gw, key.key)).statusCode, 200)
+    const revoked = await gw.app.inject({
+      method: 'DELETE',
+      url: `/v2/keys/${doomed.id}`,
+      headers: session.headers,
+    })
+    assert.equal(revoked.statusCode, 204)
+    const refused = await regions(gw, doomed.key)
+    assert.equal(refused.statusCode, 401)
+    assert.equal(refused.json().code, 'invalid_api_key')
+    assert.equal((await regions(gw, kept.key)).statusCode, 200)
+
+    const deleted = await gw.app.inject({
+      method: 'POST',
+      url: '/v2/account/delete',
+      headers: session.headers,
+      payload: { password: testPassword },
+    })
+    assert.equal(deleted.statusCode, 204, deleted.body)
+    assert.equal((await regions(gw, kept.key)).json().code, 'invalid_api_key')
+  })
+
+  it('confirms a cached key in the database before answering missing_scope: a revoked key is 401, not 403', async (t) => {
+    const { gw, lookups } = await spied()
+    t.after(() => gw.close())
+    await gw.verifiedAccount('ann@example.com')
+    const session = await gw.signIn('ann@example.com')
+    const readOnly = await gw.mintKey(session, 'read only', ['read'])
+    assert.equal((await regions(gw, readOnly.key)).json().code, 'missing_scope')
+    assert.equal((await regions(gw, readOnly.key)).json().code, 'missing_scope')
+    // The first lookup filled the cache; each missing_scope answer asked the database again.
+    assert.equal(lookups.length, 3)
+    await gw.app.inject({ method: 'DELETE', url: `/v2/keys/${readOnly.id}`, headers: session.headers })
+    const refused = await regions(gw, readOnly.key)
+    assert.equal(refused.statusCode, 401)
+    assert.equal(refused.json().code, 'invalid_api_key')
+  })
+})
+
+describe('a key cache over a store that restarted empty', () => {
+  const key = mintApiKey()
+  const row = {
+    id: 'key_1',
+    account_id: 'acct_1',
+    scopes: 'proxy,read',
+    digest: keyDigest(key),
+    last_used_at: null,
+    email_verified_at: 1,
+  }
+  function setUp() {
+    const clock = manualClock()
+    let live = true
+    const lookups: string[] = []
+    const repo = {
+      findLiveByDigest: async (digest: string) => {
+        lookups.push(digest)
+        return live && digest === row.digest ? row : undefined
+      },
+      touch: async () => undefined,
+    }
+    // Redis, and the same Redis after a restart that kept nothing.
+    const stores = [createMemoryAdmissionStore({ clock }), createMemoryAdmissionStore({ clock })]
+    let store = stores[0]!
+    const current: AdmissionStore = {
+      admit: (request) => store.admit(request),
+      release: (k, token) => store.release(k, token),
+      refundQuota: (k) => store.refundQuota(k),
+      quotaUsed: (k) => store.quotaUsed(k),
+      keyEpoch: (scope) => store.keyEpoch(scope),
+      markRevoked: (scope, keyId) => store.markRevoked(scope, keyId),
+      close: async () => undefined,
+    }
+    const states = keyStatesOf(current)
+    const log = { warn: () => undefined, error: () => undefined }
+    const authenticator = createKeyAuthenticator({
+      repo,
+      clock,
+      background: createBackgroundTasks(log),
+      states,
+    })
+    const limiter = createRateLimiter(
+      { store: current, limits: fixedLimits(), hostKeySecret: 'secret-for-tests' },
+      log,
+    )
+    const general = async () => {
+      const principal = await authenticator.authenticate(key)
+      return limiter.general(principal.accountId, defaultLimits, clock.now(), principal.cached)
+    }
+    return {
+      general,
+      lookups,
+      restartEmpty: () => void (store = stores[1]!),
+      revoke: async () => {
+        await states.markRevoked(row.account_id, row.id)
+        live = false
+      },
+    }
+  }
+
+  it('finds no epoch, looks the key up again and admits it under a new one', async () => {
+    const t = setUp()
+    assert.equal((await t.general()).admitted, true)
+    assert.equal(t.lookups.length, 1)
+    t.restartEmpty()
+    assert.equal((await t.general()).admitted, true)
+    assert.equal(t.lookups.length, 2)
+    assert.equal((await t.general()).admitted, true)
+    assert.equal(t.lookups.length, 2)
+  })
+
+  it('refuses a key revoked before the restart: its marker is gone, the database still says so', async () => {
+    const t = setUp()
+    assert.equal((await t.general()).admitted, true)
+    await t.revoke()
+    t.restartEmpty()
+    // The cache still holds the key; the store has no epoch for it, so the database answers.
+    await assert.rejects(t.general(), { code: 'invalid_api_key' })
+    assert.equal(t.lookups.length, 2)
+  })
+
+  it('refuses a revoked key by its marker without a database lookup, then forgets it', async () => {
+    const t = setUp()
+    assert.equal((await t.general()).admitted, true)
+    await t.revoke()
+    const refused = await t.general()
+    assert.equal(!refused.admitted && refused.error.code, 'invalid_api_key')
+    assert.equal(t.lookups.length, 1)
+    await assert.rejects(t.general(), { code: 'invalid_api_key' })
+    assert.equal(t.lookups.length, 2)
   })
 })

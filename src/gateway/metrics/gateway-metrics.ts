@@ -24,6 +24,8 @@ export const limiterDecisions = [
   'trial_expired',
   'spend_cap_reached',
   'store_unavailable',
+  'key_revoked',
+  'key_unconfirmed',
 ] as const
 
 export type LimiterDecision = (typeof limiterDecisions)[number]
@@ -33,6 +35,8 @@ const generalDecisions = [
   'admitted',
   'rate_limited',
   'store_unavailable',
+  'key_revoked',
+  'key_unconfirmed',
 ] as const satisfies LimiterDecision[]
 
 const refusalDecision = {
@@ -40,6 +44,9 @@ const refusalDecision = {
   target_rate_limited: 'target_rate_limited',
   in_flight: 'in_flight_limited',
   quota_exhausted: 'trial_exhausted',
+  // A cached API key the store refused (ADR 0011): revoked, or to be confirmed by the database first.
+  key_revoked: 'key_revoked',
+  key_unconfirmed: 'key_unconfirmed',
 } as const satisfies Record<RefusalReason, LimiterDecision>
 
 const idempotencyOutcomes = [

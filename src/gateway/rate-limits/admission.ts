@@ -10,10 +10,12 @@
  *
  * Privacy (DESIGN 7): stores never see a target host. The caller passes `hostKey(secret, host)` (an HMAC),
  * and the stores refuse a host rule whose key does not end in one. `fetchAdmission()` builds the keys.
+ *
+ * The same step confirms the API key when the gateway answered it from its in-memory cache (ADR 0011): see
+ * `KeyCheck`. The checking and settling the twins share live in admission-decision.ts.
  */
 import { createHmac } from 'node:crypto'
 import { canonicalHost } from '../../shared/canonical-host.ts'
-import type { Clock } from '../../shared/clock.ts'
 
 export type LimitRuleName = 'account_fetch' | 'account_general' | 'target_host' | 'global_host'
 
@@ -28,7 +30,44 @@ export type LimitRule = {
   windowMs: number
 }
 
+/**
+ * The API key a request was authenticated with from the gateway's in-memory key cache (ADR 0011, DESIGN 6).
+ * The store refuses with `key_revoked` when a revocation marker names the key (or every key of its account),
+ * and with `key_unconfirmed` when the account's key epoch is not `epoch`, the one the cache entry was filled
+ * under: a Redis that restarted empty, or key state that expired. The caller then asks the database again
+ * (a cache never answers alone). Checked before every rule; a key refusal records nothing.
+ */
+export type KeyCheck = {
+  /** The account's hash tag, `accountScope(accountId)`. */
+  scope: string
+  keyId: string
+  epoch: string
+}
+
+/** A revocation marker for every key of the account (its deletion). */
+export const allKeys = '*'
+
+/**
+ * How long an account's key state (epoch and revocation markers) lives after its epoch is created. Its
+ * expiry is always safe: the epoch goes with the markers, so every cache entry filled under it is confirmed
+ * against the database again. It only bounds the bytes a revoked key leaves in the store.
+ */
+export const keyStateTtlMs = 60 * 60_000
+
+/**
+ * A revocation marker lives at least this long after it is written: it is written before the database
+ * change too, and must outlast that change (a statement time-out is seconds) and the refills that raced it.
+ */
+export const revocationMarkerMinMs = 10 * 60_000
+
+/** The hash tag of every account-scoped key (Redis Cluster puts all of them in one slot). */
+export function accountScope(accountId: string): string {
+  return `{${accountId}}`
+}
+
 export type AdmissionRequest = {
+  /** Confirms a cached API key in the same step (ADR 0011). */
+  key?: KeyCheck
   /** All checked and, if all pass (with in-flight and quota), all recorded: atomically, in one step. */
   rules: LimitRule[]
   /** Concurrent fetches per account: a lease to `release` after the fetch; it expires after `leaseMs`. */
@@ -43,7 +82,11 @@ export type AdmissionRequest = {
   now?: number
 }
 
-export type RefusalReason = 'rate_limited' | 'target_rate_limited' | 'in_flight' | 'quota_exhausted'
+export type RefusalReason =
+  'rate_limited' | 'target_rate_limited' | 'in_flight' | 'quota_exhausted' | KeyRefusal
+
+/** The key is revoked (invalid_api_key), or its cache entry must be confirmed by the database first. */
+export type KeyRefusal = 'key_revoked' | 'key_unconfirmed'
 
 export type Admission =
   | { admitted: true; states: RuleState[]; inFlightToken?: string }
@@ -63,6 +106,13 @@ export type AdmissionStore = {
   /** The fetch produced no billable envelope (DESIGN 2): give one unit of the quota back, never below 0. */
   refundQuota(key: string): Promise<void>
   quotaUsed(key: string): Promise<number>
+  /**
+   * The account's key epoch, created when missing. A cache entry is filled under the epoch read AFTER its
+   * database lookup began, so a revocation that raced the lookup left its marker where the entry is checked.
+   */
+  keyEpoch(scope: string): Promise<string>
+  /** Marks `keyId` (or `allKeys`) of the account revoked, for at least `revocationMarkerMinMs`. */
+  markRevoked(scope: string, keyId: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -75,9 +125,6 @@ export type AdmissionStore = {
 export function hostKey(secret: string, host: string): string {
   return createHmac('sha256', secret).update(canonicalHost(host)).digest('base64url').slice(0, 22)
 }
-
-/** A host rule's key is a `hostKey()`, optionally after a `:`-separated scope (the account). */
-const hashedHostKey = /^(?:[^.]*:)?[A-Za-z0-9_-]{22}$/
 
 export function isHostRule(name: LimitRuleName): boolean {
   return name === 'target_host' || name === 'global_host'
@@ -119,10 +166,11 @@ export function fetchAdmission(input: {
   trial?: boolean
   /** The trial requests the usage ledger holds already: the least the trial counter may start from. */
   trialUsed?: number | undefined
+  key?: KeyCheck | undefined
   now?: number
 }): AdmissionRequest {
   const limits = input.limits ?? defaultLimits
-  const account = `{${input.accountId}}`
+  const account = accountScope(input.accountId)
   const windowMs = limits.windowMs
   const request: AdmissionRequest = {
     rules: [
@@ -141,6 +189,7 @@ export function fetchAdmission(input: {
     request.quota = { key: account, limit: limits.trialRequests, amount: 1 }
     if (input.trialUsed !== undefined) request.quota.floor = input.trialUsed
   }
+  if (input.key !== undefined) request.key = input.key
   if (input.now !== undefined) request.now = input.now
   return request
 }
@@ -165,6 +214,7 @@ export function hopAdmission(input: {
 export function generalAdmission(input: {
   accountId: string
   limits?: AdmissionLimits
+  key?: KeyCheck | undefined
   now?: number
 }): AdmissionRequest {
   const limits = input.limits ?? defaultLimits
@@ -172,156 +222,13 @@ export function generalAdmission(input: {
     rules: [
       {
         name: 'account_general',
-        key: `{${input.accountId}}`,
+        key: accountScope(input.accountId),
         limit: limits.generalPerWindow,
         windowMs: limits.windowMs,
       },
     ],
   }
+  if (input.key !== undefined) request.key = input.key
   if (input.now !== undefined) request.now = input.now
   return request
-}
-
-/** A request after `checkRequest`: validated, with its `now` fixed. */
-export type CheckedRequest = Omit<AdmissionRequest, 'now'> & { now: number }
-
-const ruleNames: ReadonlySet<string> = new Set([
-  'account_fetch',
-  'account_general',
-  'target_host',
-  'global_host',
-])
-
-function positiveInteger(value: number): boolean {
-  return Number.isSafeInteger(value) && value > 0
-}
-
-/**
- * Programming errors (a bad limit, a host name where a keyed hash belongs) throw a TypeError: they are
- * bugs in the caller, not outcomes to branch on.
- */
-export function checkRequest(request: AdmissionRequest, clock: Clock): CheckedRequest {
-  const now = request.now ?? clock.now()
-  if (!Number.isSafeInteger(now) || now < 0)
-    throw new TypeError(`admission: now must be epoch ms, got ${now}`)
-  const { rules } = request
-  for (let i = 0; i < rules.length; i++) {
-    const rule = rules[i]!
-    if (!ruleNames.has(rule.name)) throw new TypeError(`admission: unknown rule ${String(rule.name)}`)
-    if (rule.key === '') throw new TypeError(`admission: ${rule.name} has an empty key`)
-    if (!positiveInteger(rule.limit) || !positiveInteger(rule.windowMs)) {
-      throw new TypeError(`admission: ${rule.name} needs a positive whole limit and windowMs`)
-    }
-    // Never a host name in a store (DESIGN 7): the message does not repeat the key either.
-    if (isHostRule(rule.name) && !hashedHostKey.test(rule.key)) {
-      throw new TypeError(`admission: ${rule.name} key must be a hostKey() hash, not a host name`)
-    }
-    for (let j = 0; j < i; j++) {
-      if (rules[j]!.name === rule.name && rules[j]!.key === rule.key) {
-        throw new TypeError(`admission: ${rule.name} appears twice for one key`)
-      }
-    }
-  }
-  const { inFlight, quota } = request
-  if (
-    inFlight !== undefined &&
-    (inFlight.key === '' || !positiveInteger(inFlight.limit) || !positiveInteger(inFlight.leaseMs))
-  ) {
-    throw new TypeError('admission: inFlight needs a key, a positive whole limit and leaseMs')
-  }
-  if (
-    quota !== undefined &&
-    (quota.key === '' ||
-      !Number.isSafeInteger(quota.limit) ||
-      quota.limit < 0 ||
-      quota.amount !== 1 ||
-      (quota.floor !== undefined && (!Number.isSafeInteger(quota.floor) || quota.floor < 0)))
-  ) {
-    throw new TypeError('admission: quota needs a key, a whole limit >= 0, amount 1 and a whole floor >= 0')
-  }
-  return { ...request, now }
-}
-
-/**
- * What a store saw of one log inside its atomic step, before recording: the entries in the window, and the
- * time of the entry at index `max(0, count - limit)` from the oldest. That is the entry whose departure
- * brings the count under the limit (the oldest one, unless the limit was lowered), or `undefined` when empty.
- * For in-flight leases the time is the lease's expiry.
- */
-export type LogSeen = { count: number; pivot: number | undefined }
-
-export type Seen = { rules: readonly LogSeen[]; inFlight: LogSeen | undefined; quotaUsed: number | undefined }
-
-/** Index of the pivot entry (see LogSeen). */
-export function pivotIndex(count: number, limit: number): number {
-  return count >= limit ? count - limit : 0
-}
-
-/** The admission rule itself; the Redis script applies the same test in Lua. */
-export function admits(request: CheckedRequest, seen: Seen): boolean {
-  for (let i = 0; i < request.rules.length; i++) {
-    if (seen.rules[i]!.count >= request.rules[i]!.limit) return false
-  }
-  if (request.inFlight !== undefined && seen.inFlight!.count >= request.inFlight.limit) return false
-  if (request.quota !== undefined && seen.quotaUsed! + request.quota.amount > request.quota.limit)
-    return false
-  return true
-}
-
-/**
- * A full in-flight semaphore frees up when any fetch ends, which is usually long before a lease expires:
- * suggest a short retry, or the lease expiry when that is sooner.
- */
-export const inFlightRetryMs = 1_000
-
-/** Turns what the store saw and decided into the answer: states for the headers, reason and Retry-After. */
-export function settle(
-  request: CheckedRequest,
-  seen: Seen,
-  admitted: boolean,
-  inFlightToken?: string,
-): Admission {
-  const { now } = request
-  const states = request.rules.map((rule, i): RuleState => {
-    const log = seen.rules[i]!
-    const count = log.count + (admitted ? 1 : 0)
-    const pivot = log.pivot ?? (admitted ? now : undefined)
-    return {
-      name: rule.name,
-      limit: rule.limit,
-      remaining: Math.max(0, rule.limit - count),
-      resetMs: pivot === undefined ? rule.windowMs : Math.max(0, pivot + rule.windowMs - now),
-    }
-  })
-  if (admitted)
-    return inFlightToken === undefined ? { admitted, states } : { admitted, states, inFlightToken }
-
-  const { quota, inFlight } = request
-  if (quota !== undefined && seen.quotaUsed! + quota.amount > quota.limit) {
-    // A total, not a window: waiting does not help (the trial's own rules decide what does).
-    return { admitted, reason: 'quota_exhausted', retryAfterMs: 0, states }
-  }
-  let accountRefused = false
-  let hostRefused = false
-  let retryAfterMs = 0
-  request.rules.forEach((rule, i) => {
-    const log = seen.rules[i]!
-    if (log.count < rule.limit) return
-    if (isHostRule(rule.name)) hostRefused = true
-    else accountRefused = true
-    // The request passes only once every refusing rule has room: the latest of their moments.
-    retryAfterMs = Math.max(retryAfterMs, states[i]!.resetMs)
-  })
-  const inFlightSeen = seen.inFlight
-  const inFlightRefused = inFlight !== undefined && inFlightSeen!.count >= inFlight.limit
-  if (inFlightRefused) {
-    const expiresIn = Math.max(0, (inFlightSeen!.pivot ?? now) - now)
-    retryAfterMs = Math.max(retryAfterMs, Math.min(inFlightRetryMs, expiresIn))
-  }
-  const reason: RefusalReason = accountRefused
-    ? 'rate_limited'
-    : hostRefused
-      ? 'target_rate_limited'
-      : 'in_flight'
-  return { admitted, reason, retryAfterMs, states }
 }

@@ -1,14 +1,21 @@
 /**
  * The stores behind rate limits, the trial allowance and idempotent fetches, chosen by configuration
  * (DESIGN 1, 6): in this process when SALLYPORT_REDIS_URL is unset (the embedded default: one gateway),
- * else in Redis over ONE connection, shared by every gateway. Plus the per-account overrides of the limits,
+ * else in Redis over ONE connection (one Redis, or a Redis Cluster), shared by every gateway. Plus the per-account overrides of the limits,
  * read from the database and cached briefly, and the social API's per-upstream budgets (docs/social.md).
  */
 import type { Logger } from 'pino'
 import type { GatewayConfig } from '../../config/gateway-config.ts'
 import type { Database } from '../../infra/database/database.ts'
-import { closeRedis, openRedis, pingRedis, redisReady } from '../../infra/redis/redis-connection.ts'
+import {
+  closeRedis,
+  isCluster,
+  openRedis,
+  pingRedis,
+  redisReady,
+} from '../../infra/redis/redis-connection.ts'
 import type { Clock } from '../../shared/clock.ts'
+import { keyStatesOf, type KeyStates } from '../keys/key-states.ts'
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts'
 import { createMemoryIdempotencyStore } from '../idempotency/memory-idempotency-store.ts'
 import { createRedisIdempotencyStore } from '../idempotency/redis-idempotency-store.ts'
@@ -23,6 +30,8 @@ import { createRedisAdmissionStore } from './redis-admission-store.ts'
 export type LimitStores = {
   rateLimits: RateLimitDeps
   idempotency: IdempotencyStore
+  /** Key epochs and revocation markers, beside the windows that confirm them (ADR 0011). */
+  keyStates: KeyStates
   /** The social API's budgets per (upstream network, egress address): what the networks count. */
   upstreamBudgets: UpstreamBudgetStore
   /** The Redis check of GET /readyz, when Redis is configured. */
@@ -54,6 +63,7 @@ export function createLimitStores(
     return {
       rateLimits: { store, limits, hostKeySecret: config.hostKeySecret },
       idempotency,
+      keyStates: keyStatesOf(store),
       upstreamBudgets: createMemoryUpstreamBudget(),
       readiness: [],
       ready: async () => true,
@@ -73,7 +83,13 @@ export function createLimitStores(
       log.warn({ err: error }, 'Redis connection failed: limited requests are refused until it is back')
     },
   })
-  const store = createRedisAdmissionStore({ redis, keyPrefix: config.redisPrefix, clock })
+  const store = createRedisAdmissionStore({
+    redis,
+    keyPrefix: config.redisPrefix,
+    clock,
+    // The global per-host ceiling is a key of its own slot on a Cluster: a step of its own (ADR 0012).
+    cluster: isCluster(redis),
+  })
   const idempotency = createRedisIdempotencyStore({
     ...idempotencyOptions,
     redis,
@@ -82,6 +98,7 @@ export function createLimitStores(
   return {
     rateLimits: { store, limits, hostKeySecret: config.hostKeySecret },
     idempotency,
+    keyStates: keyStatesOf(store),
     upstreamBudgets: createRedisUpstreamBudget({ redis, keyPrefix: config.redisPrefix }),
     readiness: [{ name: 'redis', check: () => pingRedis(redis) }],
     ready: (timeoutMs) => redisReady(redis, timeoutMs),

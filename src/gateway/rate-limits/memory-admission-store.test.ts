@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { runAdmissionStoreSuite, testClock } from '../../../test/suites/admission-store-suite.ts'
-import { hostKey } from './admission.ts'
+import { hostKey, keyStateTtlMs, revocationMarkerMinMs } from './admission.ts'
 import { createMemoryAdmissionStore } from './memory-admission-store.ts'
 
 runAdmissionStoreSuite('memory admission store', async (clock) => {
@@ -57,4 +57,28 @@ test('a log stays sorted when the clock steps back', async () => {
   assert.deepEqual(third.states[0], { name: 'account_fetch', limit: 3, remaining: 0, resetMs: 900 })
   await store.close()
   await assert.rejects(store.admit({ rules: [rule] }), /closed/)
+})
+
+test('key state is bounded: it expires with its epoch, and a revocation keeps it at least the marker time', async () => {
+  const clock = testClock(1_700_000_000_000)
+  const store = createMemoryAdmissionStore({ clock })
+  const rules = [{ name: 'account_general' as const, key: '{acct_a}', limit: 100, windowMs: 60_000 }]
+  const epoch = await store.keyEpoch('{acct_a}')
+  const key = { scope: '{acct_a}', keyId: 'key_1', epoch }
+  assert.equal((await store.admit({ rules, key })).admitted, true)
+  clock.advance(keyStateTtlMs)
+  // The epoch left with the state: the cache entry is sent to the database, never admitted on its own.
+  const expired = await store.admit({ rules, key })
+  assert.equal(expired.admitted === false && expired.reason, 'key_unconfirmed')
+  assert.ok(!store.keys().includes('keys:{acct_a}'))
+
+  const renewed = { ...key, epoch: await store.keyEpoch('{acct_a}') }
+  clock.advance(keyStateTtlMs - 1_000)
+  await store.markRevoked('{acct_a}', 'key_1')
+  clock.advance(revocationMarkerMinMs - 1)
+  const refused = await store.admit({ rules, key: renewed })
+  assert.equal(refused.admitted === false && refused.reason, 'key_revoked')
+  clock.advance(1)
+  assert.equal((await store.admit({ rules, key: renewed })).admitted === false, true)
+  assert.ok(!store.keys().includes('keys:{acct_a}'))
 })

@@ -6,19 +6,33 @@
  * and the array is compacted once the head passes half of it, so a check is amortised O(1). Logs never hold
  * more than `limit` entries (refusals record nothing). Memory stays bounded: a log or lease set that empties
  * is dropped when touched, and a sweep every max(1024, keys) admissions drops the ones nobody touches again.
+ *
+ * Key state (ADR 0011) is kept here too: the revoking code runs in this same process (one gateway, DESIGN 1),
+ * so a marker written by a revocation is seen by the very next admission, exactly as in Redis.
  */
 import { systemClock, type Clock } from '../../shared/clock.ts'
 import {
-  admits,
-  checkRequest,
-  pivotIndex,
-  settle,
+  allKeys,
+  keyStateTtlMs,
+  revocationMarkerMinMs,
   type AdmissionStore,
   type LimitRuleName,
-  type LogSeen,
 } from './admission.ts'
+import {
+  admits,
+  checkRequest,
+  keyRefused,
+  keyVerdict,
+  newKeyEpoch,
+  pivotIndex,
+  settle,
+  type LogSeen,
+} from './admission-decision.ts'
 
 type Log = { times: number[]; head: number; windowMs: number }
+
+/** An account's key epoch and revoked key ids, as the Redis hash holds them, with the same expiry. */
+type KeyState = { epoch: string | undefined; revoked: Set<string>; expiresAt: number }
 
 export type MemoryAdmissionStore = AdmissionStore & {
   /** Every key held, as `kind:key` (for tests and a gauge). */
@@ -70,12 +84,22 @@ export function createMemoryAdmissionStore({
   }
   const leases = new Map<string, Map<string, number>>()
   const used = new Map<string, number>()
+  const keyStates = new Map<string, KeyState>()
   let nextToken = 0
   let admissionsSinceSweep = 0
   let closed = false
 
+  function keyState(scope: string, now: number): KeyState | undefined {
+    const state = keyStates.get(scope)
+    if (state !== undefined && state.expiresAt <= now) {
+      keyStates.delete(scope)
+      return undefined
+    }
+    return state
+  }
+
   function keyCount(): number {
-    let count = leases.size + used.size
+    let count = leases.size + used.size + keyStates.size
     for (const map of Object.values(logs)) count += map.size
     return count
   }
@@ -91,6 +115,7 @@ export function createMemoryAdmissionStore({
       pruneLeases(set, now)
       if (set.size === 0) leases.delete(key)
     }
+    for (const scope of keyStates.keys()) keyState(scope, now)
   }
 
   function assertOpen(): void {
@@ -105,6 +130,15 @@ export function createMemoryAdmissionStore({
       if (++admissionsSinceSweep >= sweepEveryAtLeast && admissionsSinceSweep >= keyCount()) {
         admissionsSinceSweep = 0
         sweep(now)
+      }
+      if (request.key !== undefined) {
+        const state = keyState(request.key.scope, now)
+        const refusal = keyVerdict(request.key.epoch, {
+          epoch: state?.epoch,
+          revoked:
+            state !== undefined && (state.revoked.has(request.key.keyId) || state.revoked.has(allKeys)),
+        })
+        if (refusal !== undefined) return keyRefused(refusal)
       }
 
       const found: (Log | undefined)[] = []
@@ -193,8 +227,33 @@ export function createMemoryAdmissionStore({
       return used.get(key) ?? 0
     },
 
+    keyEpoch: async (scope) => {
+      assertOpen()
+      const now = clock.now()
+      let state = keyState(scope, now)
+      if (state === undefined) {
+        state = { epoch: undefined, revoked: new Set(), expiresAt: now + keyStateTtlMs }
+        keyStates.set(scope, state)
+      }
+      state.epoch ??= newKeyEpoch()
+      return state.epoch
+    },
+
+    markRevoked: async (scope, keyId) => {
+      assertOpen()
+      const now = clock.now()
+      let state = keyState(scope, now)
+      if (state === undefined) {
+        state = { epoch: undefined, revoked: new Set(), expiresAt: now }
+        keyStates.set(scope, state)
+      }
+      state.revoked.add(keyId)
+      state.expiresAt = Math.max(state.expiresAt, now + revocationMarkerMinMs)
+    },
+
     close: async () => {
       closed = true
+      keyStates.clear()
       for (const map of Object.values(logs)) map.clear()
       leases.clear()
       used.clear()
@@ -204,6 +263,7 @@ export function createMemoryAdmissionStore({
       ...Object.entries(logs).flatMap(([name, map]) => [...map.keys()].map((key) => `${name}:${key}`)),
       ...[...leases.keys()].map((key) => `inflight:${key}`),
       ...[...used.keys()].map((key) => `trial:${key}`),
+      ...[...keyStates.keys()].map((key) => `keys:${key}`),
     ],
   }
 }

@@ -9,17 +9,25 @@
  * writes them as the IETF draft's `RateLimit` field). A store that does not answer is 503
  * `store_unavailable` (fail closed: a paid, metered service does not serve unlimited while its counters
  * are away).
+ *
+ * A principal from the gateway's key cache is confirmed in that same admission (ADR 0011): a revoked key is
+ * 401 `invalid_api_key`, and a key whose account epoch the store does not hold (Redis restarted empty) is
+ * looked up in the database again and admitted once more.
  */
 import type { Logger } from 'pino'
 import { AppError } from '../../shared/errors.ts'
+import { invalidKey, type CachedKey } from '../keys/principal.ts'
 import type { RateLimitDeps } from './account-limits.ts'
 import {
+  accountScope,
   fetchAdmission,
   generalAdmission,
   hopAdmission,
   hostKey,
   type Admission,
   type AdmissionLimits,
+  type AdmissionRequest,
+  type KeyCheck,
   type RuleState,
 } from './admission.ts'
 
@@ -32,8 +40,16 @@ export type LimitAnswer<T> =
   | { admitted: false; states: readonly RuleState[]; error: AppError }
 
 export type RateLimiter = {
-  /** One unit of the account's general budget; refused with 429 `rate_limited` when spent. */
-  general(accountId: string, limits: Readonly<AdmissionLimits>, now: number): Promise<LimitAnswer<void>>
+  /**
+   * One unit of the account's general budget; refused with 429 `rate_limited` when spent. `key`: the cached
+   * key the request was authenticated with, confirmed in the same step.
+   */
+  general(
+    accountId: string,
+    limits: Readonly<AdmissionLimits>,
+    now: number,
+    key?: CachedKey,
+  ): Promise<LimitAnswer<void>>
   /** Every rule of one fetch in one step; refused with 429 or 402 `trial_exhausted`. */
   fetch(input: {
     accountId: string
@@ -43,6 +59,7 @@ export type RateLimiter = {
     trialUsed?: number | undefined
     limits: Readonly<AdmissionLimits>
     now: number
+    key?: CachedKey | undefined
   }): Promise<LimitAnswer<FetchTicket>>
   /** One redirect hop after the first: both per-host budgets for its host, nothing else (ADR 0010). */
   hop(input: {
@@ -57,6 +74,9 @@ export type RateLimiter = {
 
 const storeRetryAfterSeconds = 5
 
+/** A key whose epoch changes under every confirmation (a store flushed again and again) is not admitted. */
+const keyConfirmations = 3
+
 function seconds(ms: number): number {
   return Math.ceil(ms / 1000)
 }
@@ -68,6 +88,9 @@ export function refusalError(
 ): AppError {
   const retryAfter = Math.max(1, seconds(answer.retryAfterMs))
   switch (answer.reason) {
+    case 'key_revoked':
+    case 'key_unconfirmed':
+      return invalidKey()
     case 'quota_exhausted':
       // A total, not a window: waiting does not help, so no Retry-After.
       return new AppError(
@@ -123,11 +146,35 @@ export function createRateLimiter(deps: RateLimitDeps, log: Pick<Logger, 'warn'>
     }
   }
 
+  /**
+   * Admits `build(check)`, confirming a cached key on the way: a revoked key is forgotten (and refused by the
+   * caller as `invalid_api_key`); an epoch the store does not hold sends the key to the database again.
+   */
+  async function admitKeyed(
+    build: (check: KeyCheck | undefined) => AdmissionRequest,
+    key: CachedKey | undefined,
+  ): Promise<Admission> {
+    let cached = key
+    for (let attempt = 0; ; attempt++) {
+      const answer = await guard(store.admit(build(cached?.check)))
+      if (answer.admitted || cached === undefined) return answer
+      if (answer.reason === 'key_revoked') cached.forget()
+      if (answer.reason !== 'key_unconfirmed') return answer
+      if (attempt + 1 >= keyConfirmations) {
+        throw storeUnavailable(new Error('the key epoch changed under every confirmation'))
+      }
+      cached = await cached.reconfirm()
+    }
+  }
+
   return {
     guard,
 
-    general: async (accountId, limits, now) => {
-      const answer = await guard(store.admit(generalAdmission({ accountId, limits, now })))
+    general: async (accountId, limits, now, key) => {
+      const answer = await admitKeyed(
+        (check) => generalAdmission({ accountId, limits, now, key: check }),
+        key,
+      )
       if (!answer.admitted) {
         return { admitted: false, states: answer.states, error: refusalError(answer, limits) }
       }
@@ -143,22 +190,18 @@ export function createRateLimiter(deps: RateLimitDeps, log: Pick<Logger, 'warn'>
       return { admitted: true, states: answer.states, value: undefined }
     },
 
-    fetch: async ({ accountId, host, trial, trialUsed, limits, now }) => {
-      const request = fetchAdmission({
-        accountId,
-        hostKey: hostKey(deps.hostKeySecret, host),
-        limits,
-        trial,
-        trialUsed,
-        now,
-      })
-      const answer = await guard(store.admit(request))
+    fetch: async ({ accountId, host, trial, trialUsed, limits, now, key }) => {
+      const hashed = hostKey(deps.hostKeySecret, host)
+      const build = (check: KeyCheck | undefined) =>
+        fetchAdmission({ accountId, hostKey: hashed, limits, trial, trialUsed, key: check, now })
+      const answer = await admitKeyed(build, key)
       if (!answer.admitted) {
         return { admitted: false, states: answer.states, error: refusalError(answer, limits) }
       }
       const token = answer.inFlightToken
-      const slotKey = request.inFlight?.key
-      const quotaKey = request.quota?.key
+      // fetchAdmission() keys the in-flight slot and the trial counter by the account's scope.
+      const slotKey = accountScope(accountId)
+      const quotaKey = trial ? accountScope(accountId) : undefined
       let finished = false
       const ticket: FetchTicket = {
         finish: (billable) => {
@@ -166,7 +209,7 @@ export function createRateLimiter(deps: RateLimitDeps, log: Pick<Logger, 'warn'>
           finished = true
           // Not awaited: the answer does not wait for bookkeeping. One connection runs commands in order, so
           // this account's next admission on this gateway already sees the slot free.
-          if (token !== undefined && slotKey !== undefined) {
+          if (token !== undefined) {
             store.release(slotKey, token).catch((error: unknown) => {
               warn(error, 'an in-flight slot could not be released: its lease frees it')
             })

@@ -7,6 +7,9 @@
  *   <prefix>rl:<rule name>:<rule key>  ZSET  score = admission time (ms), member = admission id; PEXPIRE windowMs
  *   <prefix>inflight:<key>             ZSET  score = lease expiry (ms), member = lease token
  *   <prefix>trial:<key>                STRING the quota used (a total: no expiry)
+ *   <prefix>keys:<account scope>       HASH  epoch, and k:<key id> (or k:*) = 1 per revoked key (ADR 0011);
+ *                                            PEXPIRE keyStateTtlMs from the epoch's creation, a marker keeps
+ *                                            it at least revocationMarkerMinMs
  *
  * Time is the `now` the gateway passes (its injected clock), not the Redis server's TIME: tests inject it,
  * gateways run NTP, and a millisecond or two of skew between gateways moves a window edge by as much. Key
@@ -14,96 +17,36 @@
  *
  * Redis Cluster: a script may only touch keys of one slot. `fetchAdmission()` puts the account id in a
  * `{...}` hash tag so every account-scoped key shares one; the global per-host key cannot (every account
- * shares it). We run a single primary; on a cluster the global ceiling would need its own step, with the
- * all-or-nothing property restored by compensation.
+ * shares it). With `cluster: true` it is admitted by a second script run beside the first, and an admission
+ * one step refused is taken back from the other (ADR 0012).
  */
 import type { Redis } from 'ioredis'
-import { memberIds, redisScript, runScript } from '../../infra/redis/redis-script.ts'
+import { memberIds, runScript } from '../../infra/redis/redis-script.ts'
 import { systemClock, type Clock } from '../../shared/clock.ts'
-import { checkRequest, settle, type AdmissionStore, type LogSeen } from './admission.ts'
+import {
+  keyStateTtlMs,
+  revocationMarkerMinMs,
+  type Admission,
+  type AdmissionStore,
+  type KeyRefusal,
+} from './admission.ts'
+import {
+  checkRequest,
+  keyRefused,
+  newKeyEpoch,
+  settle,
+  type CheckedRequest,
+  type LogSeen,
+} from './admission-decision.ts'
+import {
+  admitScript,
+  epochScript,
+  refundScript,
+  revokeScript,
+  undoScript,
+} from './redis-admission-scripts.ts'
 
-// KEYS: n rule logs, then the in-flight leases (if ARGV[4] == '1'), then the trial counter (if ARGV[5] == '1').
-// ARGV: now, id, n, has in-flight, has quota, (limit, windowMs) per rule, [in-flight limit, leaseMs],
-// [quota limit, quota floor]. The trial counter counts from at least its floor (the usage ledger's count).
-// Reply: admitted (1/0), (count, pivot) per rule, [in-flight count, pivot], [quota used]; pivot -1 = none.
-// The pivot is the entry at index max(0, count - limit): the one whose departure brings the count under the limit.
-const admitLua = `
-local now = tonumber(ARGV[1])
-local id = ARGV[2]
-local n = tonumber(ARGV[3])
-local has_in_flight = ARGV[4] == '1'
-local has_quota = ARGV[5] == '1'
-local reply = {0}
-local pass = true
-
-local function observe(key, limit)
-  local count = redis.call('ZCARD', key)
-  local index = 0
-  if count >= limit then
-    pass = false
-    index = count - limit
-  end
-  reply[#reply + 1] = count
-  if count == 0 then
-    reply[#reply + 1] = -1
-  else
-    reply[#reply + 1] = tonumber(redis.call('ZRANGE', key, index, index, 'WITHSCORES')[2])
-  end
-end
-
-for i = 1, n do
-  local window = tonumber(ARGV[5 + 2 * i])
-  -- An entry exactly windowMs old has left the window.
-  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
-  observe(KEYS[i], tonumber(ARGV[4 + 2 * i]))
-end
-local next_key = n + 1
-local next_arg = 6 + 2 * n
-local in_flight_key, lease_ms
-if has_in_flight then
-  in_flight_key = KEYS[next_key]
-  lease_ms = ARGV[next_arg + 1]
-  next_key = next_key + 1
-  redis.call('ZREMRANGEBYSCORE', in_flight_key, '-inf', now)
-  observe(in_flight_key, tonumber(ARGV[next_arg]))
-  next_arg = next_arg + 2
-end
-local quota_key, used
-if has_quota then
-  quota_key = KEYS[next_key]
-  used = math.max(tonumber(redis.call('GET', quota_key) or '0'), tonumber(ARGV[next_arg + 1]))
-  if used + 1 > tonumber(ARGV[next_arg]) then pass = false end
-  reply[#reply + 1] = used
-end
-
-if pass then
-  reply[1] = 1
-  for i = 1, n do
-    redis.call('ZADD', KEYS[i], ARGV[1], id)
-    redis.call('PEXPIRE', KEYS[i], ARGV[5 + 2 * i])
-  end
-  if has_in_flight then
-    redis.call('ZADD', in_flight_key, now + tonumber(lease_ms), id)
-    if redis.call('PTTL', in_flight_key) < tonumber(lease_ms) then
-      redis.call('PEXPIRE', in_flight_key, lease_ms)
-    end
-  end
-  if has_quota then redis.call('SET', quota_key, used + 1) end
-end
-return reply
-`
-
-const refundLua = `
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-if used > 1 then return redis.call('DECR', KEYS[1]) end
-redis.call('DEL', KEYS[1])
-return 0
-`
-
-const admitScript = redisScript(admitLua)
-const refundScript = redisScript(refundLua)
-
-/** The commands the store uses: an ioredis client, or a stand-in in tests. */
+/** The commands the store uses: an ioredis client (one Redis or a Cluster), or a stand-in in tests. */
 export type AdmissionRedis = Pick<Redis, 'evalsha' | 'eval' | 'zrem' | 'get' | 'quit'>
 
 export type RedisAdmissionStoreOptions = {
@@ -113,6 +56,11 @@ export type RedisAdmissionStoreOptions = {
   clock?: Clock
   /** Quit the connection on close(): the store was given a connection of its own. */
   ownsConnection?: boolean
+  /**
+   * Redis Cluster: the global per-host ceiling, the one key no account owns, is admitted in a step of its
+   * own beside the account's (ADR 0012). On one Redis a single script keeps both in one round trip.
+   */
+  cluster?: boolean
 }
 
 function integers(reply: unknown): number[] {
@@ -120,44 +68,130 @@ function integers(reply: unknown): number[] {
   throw new Error('admission script: unexpected reply')
 }
 
+/** One script run: the keys, the arguments, and where each rule's answer lands in the request's order. */
+type Step = { keys: string[]; args: (string | number)[]; rules: number[]; inFlight: boolean; quota: boolean }
+
+type StepReply = { admitted: boolean; seen: LogSeen[]; quotaUsed: number | undefined } | KeyRefusal
+
 export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): AdmissionStore {
-  const { redis, keyPrefix: prefix = 'sallyport:', clock = systemClock, ownsConnection = false } = options
+  const {
+    redis,
+    keyPrefix: prefix = 'sallyport:',
+    clock = systemClock,
+    ownsConnection = false,
+    cluster = false,
+  } = options
   if (/[{}]/.test(prefix)) throw new TypeError('admission: the key prefix may not contain { or }')
-  // Admission ids are ZSET members of the in-flight set.
+  // Admission ids are ZSET members of the logs and the in-flight set.
   const nextId = memberIds()
+  const keyStateKey = (scope: string) => `${prefix}keys:${scope}`
+
+  function step(request: CheckedRequest, id: string, rules: number[], account: boolean): Step {
+    const inFlight = account ? request.inFlight : undefined
+    const quota = account ? request.quota : undefined
+    const key = account ? request.key : undefined
+    const keys: string[] = []
+    const args: (string | number)[] = [
+      request.now,
+      id,
+      rules.length,
+      inFlight ? 1 : 0,
+      quota ? 1 : 0,
+      key ? 1 : 0,
+    ]
+    for (const index of rules) {
+      const rule = request.rules[index]!
+      keys.push(`${prefix}rl:${rule.name}:${rule.key}`)
+      args.push(rule.limit, rule.windowMs)
+    }
+    if (inFlight !== undefined) {
+      keys.push(`${prefix}inflight:${inFlight.key}`)
+      args.push(inFlight.limit, inFlight.leaseMs)
+    }
+    if (quota !== undefined) {
+      keys.push(`${prefix}trial:${quota.key}`)
+      args.push(quota.limit, quota.floor ?? 0)
+    }
+    if (key !== undefined) {
+      keys.push(keyStateKey(key.scope))
+      args.push(key.keyId, key.epoch)
+    }
+    return { keys, args, rules, inFlight: inFlight !== undefined, quota: quota !== undefined }
+  }
+
+  async function run(s: Step): Promise<StepReply> {
+    const reply = integers(await runScript(redis, admitScript, s.keys, s.args))
+    if (reply[0] === -1) return 'key_revoked'
+    if (reply[0] === -2) return 'key_unconfirmed'
+    let at = 1
+    const seen: LogSeen[] = []
+    const logs = s.rules.length + (s.inFlight ? 1 : 0)
+    for (let i = 0; i < logs; i++) {
+      const count = reply[at++]!
+      const pivot = reply[at++]!
+      seen.push({ count, pivot: pivot < 0 ? undefined : pivot })
+    }
+    return { admitted: reply[0] === 1, seen, quotaUsed: s.quota ? reply[at]! : undefined }
+  }
+
+  /** Takes back what an admitted step recorded: its log entries, its lease, its trial unit. */
+  async function undo(s: Step, id: string): Promise<void> {
+    const keys = s.keys.slice(0, s.rules.length + (s.inFlight ? 1 : 0) + (s.quota ? 1 : 0))
+    await runScript(redis, undoScript, keys, [id, s.quota ? 1 : 0])
+  }
+
+  /** The answer from every step's reply: a key refusal first, then the rules in the request's order. */
+  function conclude(request: CheckedRequest, id: string, steps: Step[], replies: StepReply[]): Admission {
+    const seenRules = new Array<LogSeen>(request.rules.length)
+    let seenInFlight: LogSeen | undefined
+    let quotaUsed: number | undefined
+    let admitted = true
+    for (let i = 0; i < steps.length; i++) {
+      const s = steps[i]!
+      const reply = replies[i]!
+      if (typeof reply === 'string') return keyRefused(reply)
+      admitted &&= reply.admitted
+      s.rules.forEach((index, j) => (seenRules[index] = reply.seen[j]!))
+      if (s.inFlight) seenInFlight = reply.seen[s.rules.length]
+      if (s.quota) quotaUsed = reply.quotaUsed
+    }
+    const seen = { rules: seenRules, inFlight: seenInFlight, quotaUsed }
+    return admitted ? settle(request, seen, true, request.inFlight && id) : settle(request, seen, false)
+  }
 
   return {
     admit: async (input) => {
       const request = checkRequest(input, clock)
-      const { rules, inFlight, quota, now } = request
       const id = nextId()
-      const keys: string[] = []
-      const args: (string | number)[] = [now, id, rules.length, inFlight ? 1 : 0, quota ? 1 : 0]
-      for (const rule of rules) {
-        keys.push(`${prefix}rl:${rule.name}:${rule.key}`)
-        args.push(rule.limit, rule.windowMs)
+      const all = request.rules.map((_, i) => i)
+      const global = cluster ? all.filter((i) => request.rules[i]!.name === 'global_host') : []
+      if (global.length === 0) {
+        const only = step(request, id, all, true)
+        return conclude(request, id, [only], [await run(only)])
       }
-      if (inFlight !== undefined) {
-        keys.push(`${prefix}inflight:${inFlight.key}`)
-        args.push(inFlight.limit, inFlight.leaseMs)
+      // On a Cluster both steps run at once, each atomic on its own slot; an admission one of them refused is
+      // taken back from the other, so nothing is ever admitted past a limit (ADR 0012).
+      const steps = [
+        step(
+          request,
+          id,
+          all.filter((i) => !global.includes(i)),
+          true,
+        ),
+        step(request, id, global, false),
+      ]
+      const settled = await Promise.allSettled(steps.map(run))
+      const replies = settled.map((result) => (result.status === 'fulfilled' ? result.value : undefined))
+      if (!replies.every((reply) => typeof reply === 'object' && reply.admitted)) {
+        const undone = steps.filter((_, i) => {
+          const reply = replies[i]
+          return typeof reply === 'object' && reply.admitted
+        })
+        // A failed undo leaves entries that only ever refuse more, and that expire with their windows.
+        await Promise.allSettled(undone.map((s) => undo(s, id)))
       }
-      if (quota !== undefined) {
-        keys.push(`${prefix}trial:${quota.key}`)
-        args.push(quota.limit, quota.floor ?? 0)
-      }
-
-      const reply = integers(await runScript(redis, admitScript, keys, args))
-      let at = 1
-      const next = (): LogSeen => {
-        const count = reply[at++]!
-        const pivot = reply[at++]!
-        return { count, pivot: pivot < 0 ? undefined : pivot }
-      }
-      const seenRules = rules.map(next)
-      const seenInFlight = inFlight === undefined ? undefined : next()
-      const quotaUsed = quota === undefined ? undefined : reply[at]!
-      const seen = { rules: seenRules, inFlight: seenInFlight, quotaUsed }
-      return reply[0] === 1 ? settle(request, seen, true, inFlight && id) : settle(request, seen, false)
+      for (const result of settled) if (result.status === 'rejected') throw result.reason
+      return conclude(request, id, steps, replies as StepReply[])
     },
 
     release: async (inFlightKey, token) => {
@@ -171,6 +205,16 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     quotaUsed: async (key) => {
       const value = await redis.get(`${prefix}trial:${key}`)
       return value === null ? 0 : Number(value)
+    },
+
+    keyEpoch: async (scope) => {
+      const epoch = await runScript(redis, epochScript, [keyStateKey(scope)], [newKeyEpoch(), keyStateTtlMs])
+      if (typeof epoch !== 'string') throw new Error('key epoch script: unexpected reply')
+      return epoch
+    },
+
+    markRevoked: async (scope, keyId) => {
+      await runScript(redis, revokeScript, [keyStateKey(scope)], [keyId, revocationMarkerMinMs])
     },
 
     close: async () => {

@@ -10,8 +10,13 @@
  * - `maxRetriesPerRequest: 0` and `autoResendUnfulfilledCommands: false`: a command whose connection dropped
  *   is never sent again. The server may have run it already, and running an admission or an idempotency
  *   claim twice would count one request twice, or answer its own claim with 409.
+ *
+ * A Redis Cluster (`redis-cluster://host:port,host:port`, `rediss-cluster://` for TLS; docs/deploy.md) is one
+ * ioredis `Cluster` with the same settings on every node connection. Every script touches the keys of one
+ * account, in one hash slot (ADR 0012), so it runs on the master that owns it, in the same one round trip.
  */
-import { Redis } from 'ioredis'
+import { Cluster, Redis } from 'ioredis'
+import { ConfigError } from '../../config/env-parsing.ts'
 
 export type RedisConnectionOptions = {
   /** Rejects a command without a reply after this long. */
@@ -23,25 +28,111 @@ export type RedisConnectionOptions = {
 
 export const redisConnectionDefaults = { commandTimeoutMs: 1_000, connectTimeoutMs: 2_000 } as const
 
-export function openRedis(url: string, options: RedisConnectionOptions = {}): Redis {
-  const redis = new Redis(url, {
-    enableOfflineQueue: false,
+/** One Redis, or a Redis Cluster: the stores use the commands both have. */
+export type RedisClient = Redis | Cluster
+
+export type RedisTarget =
+  | { kind: 'single'; url: string }
+  | {
+      kind: 'cluster'
+      /** The seed nodes; the client learns the rest of the cluster from them. */
+      nodes: { host: string; port: number }[]
+      username?: string
+      password?: string
+      tls: boolean
+    }
+
+/** `redis://…` / `rediss://…` for one Redis; `redis-cluster://[user:password@]host:port,host:port` for a Cluster. */
+export function parseRedisUrl(url: string): RedisTarget {
+  const match = /^(rediss?)-cluster:\/\/(?:([^@/]*)@)?([^/?#]+)\/?$/i.exec(url)
+  if (match === null) {
+    if (/^rediss?-cluster:/i.test(url)) {
+      throw new ConfigError('a redis-cluster:// URL is redis-cluster://[user:password@]host:port,host:port')
+    }
+    return { kind: 'single', url }
+  }
+  const [, scheme, auth, hosts] = match
+  const nodes = hosts!.split(',').map((entry) => {
+    const node = /^(\[[0-9a-f:.]+\]|[^:[\]]+):(\d{1,5})$/i.exec(entry.trim())
+    const port = Number(node?.[2])
+    if (node === null || port < 1 || port > 65_535) {
+      throw new ConfigError(`redis-cluster:// node "${entry}" is not host:port`)
+    }
+    return { host: node[1]!.replace(/^\[|\]$/g, ''), port }
+  })
+  const target: RedisTarget = { kind: 'cluster', nodes, tls: scheme!.toLowerCase() === 'rediss' }
+  if (auth !== undefined && auth !== '') {
+    const colon = auth.indexOf(':')
+    const user = decodeURIComponent(colon < 0 ? auth : auth.slice(0, colon))
+    if (user !== '') target.username = user
+    if (colon >= 0) target.password = decodeURIComponent(auth.slice(colon + 1))
+  }
+  return target
+}
+
+export function openRedis(url: string, options: RedisConnectionOptions = {}): RedisClient {
+  const timeouts = {
     commandTimeout: options.commandTimeoutMs ?? redisConnectionDefaults.commandTimeoutMs,
     connectTimeout: options.connectTimeoutMs ?? redisConnectionDefaults.connectTimeoutMs,
-    maxRetriesPerRequest: 0,
-    autoResendUnfulfilledCommands: false,
-    // Reconnect quickly at first, then every second: requests fail fast meanwhile, readiness says why, and a
-    // Redis that is back serves again within about a second. A refused connection costs Redis nothing.
-    retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 4), 1_000),
-    connectionName: 'sallyport-gateway',
-  })
+  }
+  // Reconnect quickly at first, then every second: requests fail fast meanwhile, readiness says why, and a
+  // Redis that is back serves again within about a second. A refused connection costs Redis nothing.
+  const retry = (attempt: number) => Math.min(100 * 2 ** Math.min(attempt, 4), 1_000)
+  const target = parseRedisUrl(url)
+  const redis: RedisClient =
+    target.kind === 'single'
+      ? new Redis(url, {
+          ...timeouts,
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 0,
+          autoResendUnfulfilledCommands: false,
+          retryStrategy: retry,
+          connectionName: 'sallyport-gateway',
+        })
+      : new Cluster(target.nodes, {
+          enableOfflineQueue: false,
+          clusterRetryStrategy: retry,
+          // Reads go to masters too: a replica may not have the last admission yet.
+          scaleReads: 'master',
+          redisOptions: {
+            ...timeouts,
+            maxRetriesPerRequest: 0,
+            autoResendUnfulfilledCommands: false,
+            connectionName: 'sallyport-gateway',
+            ...(target.username !== undefined && { username: target.username }),
+            ...(target.password !== undefined && { password: target.password }),
+            ...(target.tls && { tls: {} }),
+          },
+        })
   // Without a listener an 'error' event would crash the process.
   redis.on('error', (error: Error) => options.onError?.(error))
   return redis
 }
 
+export function isCluster(redis: RedisClient): redis is Cluster {
+  return redis instanceof Cluster
+}
+
+/**
+ * Every key under `pattern` (SCAN, `count` a batch), on every master of a Cluster: a scan on a Cluster
+ * connection sees one node only.
+ */
+export async function scanKeys(redis: RedisClient, pattern: string, count: number): Promise<string[]> {
+  const nodes: Redis[] = isCluster(redis) ? redis.nodes('master') : [redis]
+  const found: string[] = []
+  for (const node of nodes) {
+    let cursor = '0'
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', count)
+      cursor = next
+      found.push(...keys)
+    } while (cursor !== '0')
+  }
+  return found
+}
+
 /** Resolves once the connection is ready, or after `timeoutMs` with false (the caller decides what then). */
-export async function redisReady(redis: Redis, timeoutMs: number): Promise<boolean> {
+export async function redisReady(redis: RedisClient, timeoutMs: number): Promise<boolean> {
   if (redis.status === 'ready') return true
   return await new Promise<boolean>((resolve) => {
     const done = (ready: boolean) => {
@@ -56,12 +147,12 @@ export async function redisReady(redis: Redis, timeoutMs: number): Promise<boole
 }
 
 /** GET /readyz: Redis answers PING (within the command time-out). */
-export async function pingRedis(redis: Redis): Promise<void> {
+export async function pingRedis(redis: RedisClient): Promise<void> {
   await redis.ping()
 }
 
 /** Closes gracefully (pending replies first), and at once if the connection is already gone. */
-export async function closeRedis(redis: Redis): Promise<void> {
+export async function closeRedis(redis: RedisClient): Promise<void> {
   if (redis.status === 'end') return
   if (redis.status !== 'ready') {
     redis.disconnect()

@@ -15,6 +15,7 @@ import { loadGatewayConfig } from '../../../src/config/gateway-config.ts'
 import { loadNodeConfig } from '../../../src/config/node-config.ts'
 import { startGateway, startNode } from '../../../src/bin/servers.ts'
 import type { AccountStack } from '../../../src/gateway/accounts/account-stack.ts'
+import type { KeyService } from '../../../src/gateway/keys/key-service.ts'
 import { openers, postgresUrl, type TestDatabase } from '../../helpers/databases.ts'
 import { startTcpRelay, type TcpRelay } from '../../helpers/tcp-relay.ts'
 import { connect, deleteUnder, redisUrl } from '../rate-limits/redis-harness.ts'
@@ -69,6 +70,10 @@ export type FaultGateway = {
   database: TestDatabase
   postgres: TcpRelay
   redis: TcpRelay | undefined
+  /** The gateway's Redis key namespace. */
+  prefix: string
+  /** The gateway's own key service: minting and revoking as the dashboard does, on this gateway. */
+  keys: KeyService
   /** Forces the usage tally out now (it also goes by itself every second). */
   flushUsage(): Promise<void>
   /** Billable requests in the ledger (usage_daily), read past the relay. */
@@ -80,6 +85,8 @@ export type FaultGatewayOptions = {
   /** A private redis-server's URL; without it, the shared Redis behind a relay (its data survives a cut). */
   redisServerUrl?: string
   env?: Record<string, string>
+  /** Another gateway of the same deployment: its database, Redis namespace and account (needs redisServerUrl). */
+  peer?: FaultGateway
 }
 
 function viaRelay(url: string, relay: TcpRelay): string {
@@ -95,13 +102,14 @@ export async function startFaultGateway(options: FaultGatewayOptions): Promise<F
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
   }
   try {
-    const database = await openers.postgres()
-    cleanups.push(() => database.close())
+    const { peer } = options
+    const database = peer?.database ?? (await openers.postgres())
+    if (peer === undefined) cleanups.push(() => database.close())
     const pg = new URL(postgresUrl)
     const postgres = await startTcpRelay({ host: pg.hostname, port: Number(pg.port || 5432) })
     cleanups.push(() => postgres.close())
 
-    const prefix = `test:faults:${randomBytes(6).toString('hex')}:`
+    const prefix = peer?.prefix ?? `test:faults:${randomBytes(6).toString('hex')}:`
     let redis: TcpRelay | undefined
     let gatewayRedisUrl: string
     if (options.redisServerUrl === undefined) {
@@ -150,22 +158,23 @@ export async function startFaultGateway(options: FaultGatewayOptions): Promise<F
     cleanups.push(() => gateway.close())
 
     const { accounts, keys } = gateway.runtime.account
-    const account = await accounts.createVerifiedAccount(
-      `faults-${prefix.slice(12, 24)}@example.test`,
-      'x'.repeat(16),
-    )
+    const account =
+      peer !== undefined
+        ? { id: peer.accountId }
+        : await accounts.createVerifiedAccount(`faults-${prefix.slice(12, 24)}@example.test`, 'x'.repeat(16))
     // The account's budgets out of the way: the only refusals are the ones a fault causes.
-    await database.db
-      .insertInto('account_limits')
-      .values({
-        account_id: account.id,
-        fetch_per_minute: 1_000_000,
-        host_per_minute: 1_000_000,
-        general_per_minute: 1_000_000,
-        max_in_flight: 1_000,
-        updated_at: Date.now(),
-      })
-      .execute()
+    if (peer === undefined)
+      await database.db
+        .insertInto('account_limits')
+        .values({
+          account_id: account.id,
+          fetch_per_minute: 1_000_000,
+          host_per_minute: 1_000_000,
+          general_per_minute: 1_000_000,
+          max_in_flight: 1_000,
+          updated_at: Date.now(),
+        })
+        .execute()
     const minted = await keys.mint(account.id, { name: 'faults', scopes: ['proxy', 'read'] })
 
     const ledger = async () => {
@@ -182,6 +191,8 @@ export async function startFaultGateway(options: FaultGatewayOptions): Promise<F
       database,
       postgres,
       redis,
+      prefix,
+      keys,
       // The runtime's account area is the whole account stack (deps.ts), drain() included.
       flushUsage: () => (gateway.runtime.account as unknown as Pick<AccountStack, 'drain'>).drain(),
       ledger,

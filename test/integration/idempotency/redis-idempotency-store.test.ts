@@ -9,7 +9,7 @@ import { after, describe, it } from 'node:test'
 import { Redis } from 'ioredis'
 import { idempotencyFingerprint } from '../../../src/gateway/idempotency/idempotency-key.ts'
 import { manualClock, runIdempotencyStoreSuite } from '../../suites/idempotency-store-suite.ts'
-import { unpackBody } from '../../../src/gateway/idempotency/idempotency-store.ts'
+import { keysUnder, makeIdempotencyFixture } from '../rate-limits/redis-harness.ts'
 import { createRedisIdempotencyStore } from '../../../src/gateway/idempotency/redis-idempotency-store.ts'
 
 const redisUrl = process.env.SALLYPORT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -37,35 +37,6 @@ async function unavailable(): Promise<string | undefined> {
   }
 }
 
-async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
-  const found: string[] = []
-  let cursor = '0'
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)
-    cursor = next
-    found.push(...keys)
-  } while (cursor !== '0')
-  return found
-}
-
-/** Every key, field and value under `prefix`, as latin1 text: what a privacy audit of Redis would see. */
-async function dumpUnder(redis: Redis, prefix: string): Promise<string> {
-  const parts: string[] = []
-  for (const key of await keysUnder(redis, prefix)) {
-    parts.push(key)
-    if ((await redis.type(key)) === 'zset') {
-      parts.push(...(await redis.zrange(key, '0', '-1', 'WITHSCORES')))
-      continue
-    }
-    const fields = await redis.hgetallBuffer(key)
-    for (const [field, value] of Object.entries(fields)) {
-      const encoding = fields.enc?.toString() ?? 'identity'
-      parts.push(field, (field === 'body' ? await unpackBody(encoding, value) : value).toString('latin1'))
-    }
-  }
-  return parts.join('\n')
-}
-
 function uniquePrefix(): string {
   return `sallyport-test:idem:${randomBytes(6).toString('hex')}:`
 }
@@ -81,31 +52,10 @@ if (skipped !== undefined && process.env.CI === 'true') {
 
 runIdempotencyStoreSuite(
   'redis idempotency store',
-  async ({ leaseMs, retentionMs, accountBudgetBytes }) => {
-    const prefix = uniquePrefix()
+  async (setup) => {
     const clients = Array.from({ length: connections }, connect)
     await Promise.all(clients.map((client) => client.connect()))
-    const stores = clients.map((redis) =>
-      createRedisIdempotencyStore({ redis, keyPrefix: prefix, leaseMs, retentionMs, accountBudgetBytes }),
-    )
-    const [first, ...rest] = stores
-    if (first === undefined) throw new Error('no connection')
-    const admin = clients[0]!
-    return {
-      stores: [first, ...rest],
-      dump: () => dumpUnder(admin, prefix),
-      storedBytes: async () => {
-        let sum = 0
-        for (const key of await keysUnder(admin, prefix)) sum += (await admin.memory('USAGE', key)) ?? 0
-        return sum
-      },
-      close: async () => {
-        const keys = await keysUnder(admin, prefix)
-        if (keys.length > 0) await admin.del(...keys)
-        await Promise.all(stores.map((store) => store.close()))
-        await Promise.all(clients.map((client) => client.quit()))
-      },
-    }
+    return makeIdempotencyFixture(setup, clients, uniquePrefix())
   },
   { skip: skipped ?? false },
 )

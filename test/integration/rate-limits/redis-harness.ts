@@ -4,6 +4,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
+import { unpackBody } from '../../../src/gateway/idempotency/idempotency-store.ts'
+import { createRedisIdempotencyStore } from '../../../src/gateway/idempotency/redis-idempotency-store.ts'
+import { createRedisUpstreamBudget } from '../../../src/gateway/social/redis-upstream-budget.ts'
+import type { UpstreamBudgetStore } from '../../../src/gateway/social/upstream-budget.ts'
+import type { IdempotencyStoreFixture, IdempotencyStoreSetup } from '../../suites/idempotency-store-suite.ts'
+import { scanKeys, type RedisClient } from '../../../src/infra/redis/redis-connection.ts'
 import type { Clock } from '../../../src/shared/clock.ts'
 import type { AdmissionStoreHarness } from '../../suites/admission-store-suite.ts'
 import { createRedisAdmissionStore } from '../../../src/gateway/rate-limits/redis-admission-store.ts'
@@ -33,55 +39,116 @@ export function uniquePrefix(): string {
   return `test:rate-limits:${randomBytes(6).toString('hex')}:`
 }
 
-export async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
-  const keys: string[] = []
-  let cursor = '0'
-  do {
-    const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)
-    cursor = next
-    keys.push(...batch)
-  } while (cursor !== '0')
-  return keys
+export async function keysUnder(redis: RedisClient, prefix: string): Promise<string[]> {
+  return scanKeys(redis, `${prefix}*`, 1000)
 }
 
 /** Every key under the prefix and every member or value it holds. */
-export async function contentsUnder(redis: Redis, prefix: string): Promise<string[]> {
+export async function contentsUnder(redis: RedisClient, prefix: string): Promise<string[]> {
   const items: string[] = []
   for (const key of await keysUnder(redis, prefix)) {
     items.push(key)
     const type = await redis.type(key)
     if (type === 'zset') items.push(...(await redis.zrange(key, 0, '-1', 'WITHSCORES')))
     else if (type === 'string') items.push((await redis.get(key)) ?? '')
+    else if (type === 'hash') items.push(...Object.entries(await redis.hgetall(key)).flat())
     else items.push(`unexpected type ${type}`)
   }
   return items
 }
 
-export async function deleteUnder(redis: Redis, prefix: string): Promise<void> {
-  const keys = await keysUnder(redis, prefix)
-  if (keys.length > 0) await redis.unlink(...keys)
+/** Every key, field and value under `prefix`, as latin1 text: what a privacy audit of Redis would see. */
+export async function dumpUnder(redis: RedisClient, prefix: string): Promise<string> {
+  const parts: string[] = []
+  for (const key of await keysUnder(redis, prefix)) {
+    parts.push(key)
+    if ((await redis.type(key)) === 'zset') {
+      parts.push(...(await redis.zrange(key, '0', '-1', 'WITHSCORES')))
+      continue
+    }
+    const fields = await redis.hgetallBuffer(key)
+    for (const [field, value] of Object.entries(fields)) {
+      const encoding = fields.enc?.toString() ?? 'identity'
+      parts.push(field, (field === 'body' ? await unpackBody(encoding, value) : value).toString('latin1'))
+    }
+  }
+  return parts.join('\n')
+}
+
+/** One key at a time: on a Cluster the keys of one command must share a slot. */
+export async function deleteUnder(redis: RedisClient, prefix: string): Promise<void> {
+  await Promise.all((await keysUnder(redis, prefix)).map((key) => redis.unlink(key)))
 }
 
 export async function makeRedisHarness(
   clock: Clock,
-): Promise<AdmissionStoreHarness & { prefix: string; admin: Redis }> {
+  on: { connect: () => RedisClient; cluster: boolean } = { connect, cluster: false },
+): Promise<AdmissionStoreHarness & { prefix: string; admin: RedisClient }> {
   const prefix = uniquePrefix()
-  const admin = connect()
+  const admin = on.connect()
   const stores: AdmissionStore[] = []
   return {
     prefix,
     admin,
     open: () => {
       const store = createRedisAdmissionStore({
-        redis: connect(),
+        redis: on.connect(),
         keyPrefix: prefix,
         clock,
         ownsConnection: true,
+        cluster: on.cluster,
       })
       stores.push(store)
       return store
     },
     contents: () => contentsUnder(admin, prefix),
+    dispose: async () => {
+      await Promise.all(stores.map((store) => store.close()))
+      await deleteUnder(admin, prefix)
+      await admin.quit()
+    },
+  }
+}
+
+/** The store suites' fixtures for the idempotency store: `count` connections onto one namespace. */
+export async function makeIdempotencyFixture(
+  setup: IdempotencyStoreSetup,
+  clients: RedisClient[],
+  prefix: string,
+): Promise<IdempotencyStoreFixture> {
+  const stores = clients.map((redis) => createRedisIdempotencyStore({ ...setup, redis, keyPrefix: prefix }))
+  const [first, ...rest] = stores
+  if (first === undefined) throw new Error('no connection')
+  const admin = clients[0]!
+  return {
+    stores: [first, ...rest],
+    dump: () => dumpUnder(admin, prefix),
+    storedBytes: async () => {
+      let sum = 0
+      for (const key of await keysUnder(admin, prefix)) sum += (await admin.memory('USAGE', key)) ?? 0
+      return sum
+    },
+    close: async () => {
+      await deleteUnder(admin, prefix)
+      await Promise.all(stores.map((store) => store.close()))
+      await Promise.all(clients.map((client) => client.quit()))
+    },
+  }
+}
+
+/** A namespace per test, a connection per store (as each gateway has its own), all deleted at the end. */
+export async function makeUpstreamHarness(open: () => RedisClient = connect) {
+  const prefix = `test:social:${randomBytes(6).toString('hex')}:`
+  const admin = open()
+  const stores: UpstreamBudgetStore[] = []
+  return {
+    prefix,
+    admin,
+    open: () => {
+      const store = createRedisUpstreamBudget({ redis: open(), keyPrefix: prefix, ownsConnection: true })
+      stores.push(store)
+      return store
+    },
     dispose: async () => {
       await Promise.all(stores.map((store) => store.close()))
       await deleteUnder(admin, prefix)

@@ -1,37 +1,21 @@
 import assert from 'node:assert/strict'
-import { randomBytes } from 'node:crypto'
 import { test } from 'node:test'
-import type { Redis } from 'ioredis'
 import {
   createRedisUpstreamBudget,
   type UpstreamBudgetRedis,
 } from '../../../src/gateway/social/redis-upstream-budget.ts'
 import { runUpstreamBudgetSuite } from '../../suites/upstream-budget-suite.ts'
-import type { UpstreamBudgetStore } from '../../../src/gateway/social/upstream-budget.ts'
-import { connect, deleteUnder, keysUnder, redisAnswers, redisUrl } from '../rate-limits/redis-harness.ts'
+import {
+  connect,
+  keysUnder,
+  makeUpstreamHarness,
+  redisAnswers,
+  redisUrl,
+} from '../rate-limits/redis-harness.ts'
 
 const t0 = 1_700_000_000_000
 
-/** A namespace per test, a connection per store (as each gateway has its own), all deleted at the end. */
-async function makeHarness() {
-  const prefix = `test:social:${randomBytes(6).toString('hex')}:`
-  const admin: Redis = connect()
-  const stores: UpstreamBudgetStore[] = []
-  return {
-    prefix,
-    admin,
-    open: () => {
-      const store = createRedisUpstreamBudget({ redis: connect(), keyPrefix: prefix, ownsConnection: true })
-      stores.push(store)
-      return store
-    },
-    dispose: async () => {
-      await Promise.all(stores.map((store) => store.close()))
-      await deleteUnder(admin, prefix)
-      await admin.quit()
-    },
-  }
-}
+const makeHarness = () => makeUpstreamHarness()
 
 if (!(await redisAnswers())) {
   const message = `no Redis answers at ${redisUrl}`

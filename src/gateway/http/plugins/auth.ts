@@ -44,7 +44,13 @@ export function registerAuth(app: FastifyInstance, authenticator: Authenticator)
         headers: { 'www-authenticate': authChallenge },
       })
     }
-    const principal = await authenticator.authenticate(apiKey)
+    let principal = await authenticator.authenticate(apiKey)
+    if (!principal.scopes.includes(scope)) {
+      // This answer runs no admission, so a key from the key cache is confirmed first: a revoked key is
+      // 401, never 403 (ADR 0011).
+      if (principal.cached !== undefined)
+        principal = await authenticator.authenticate(apiKey, { confirmed: true })
+    }
     if (!principal.scopes.includes(scope)) {
       throw new AppError('missing_scope', `This endpoint needs a key with the ${scope} scope.`)
     }

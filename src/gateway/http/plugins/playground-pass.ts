@@ -29,14 +29,14 @@ export function createPlaygroundPasses() {
 
   function authenticator(keys: Authenticator): Authenticator {
     return {
-      async authenticate(apiKey: string): Promise<Principal> {
+      async authenticate(apiKey, options): Promise<Principal> {
         if (apiKey.startsWith(passPrefix)) {
           const principal = live.get(apiKey)
           // Used once: a second request with the same pass is an unknown key.
           live.delete(apiKey)
           if (principal !== undefined) return principal
         }
-        return keys.authenticate(apiKey)
+        return keys.authenticate(apiKey, options)
       },
     }
   }

@@ -110,7 +110,7 @@ export function registerRateLimits(
     if (account === undefined || accountId === undefined || request.ownAdmission) return error
     // Charged once, whatever comes next.
     request.ownAdmission = true
-    const answer = await limiter.general(accountId, account, clock.now())
+    const answer = await limiter.general(accountId, account, clock.now(), request.principal?.cached)
     reportRateLimit(reply, answer.states)
     return answer.admitted ? error : answer.error
   }
@@ -132,7 +132,8 @@ export function registerRateLimits(
     const own = request.routeOptions.config.admission === 'own'
     void reply.header('ratelimit-policy', rateLimitPolicyField(account, own ? 'fetch' : 'general'))
     if (own) return
-    const answer = await limiter.general(accountId, account, clock.now())
+    // A key from the gateway's key cache is confirmed in this same admission (ADR 0011).
+    const answer = await limiter.general(accountId, account, clock.now(), request.principal?.cached)
     reportRateLimit(reply, answer.states)
     if (!answer.admitted) throw answer.error
   })

@@ -103,5 +103,5 @@ function principalOf(request: FastifyRequest): FetchPrincipal {
   if (principal === undefined || accountLimits === undefined) {
     throw new Error('fetch without a principal or limits: are the auth and rate-limit hooks registered?')
   }
-  return { accountId: principal.accountId, limits: accountLimits }
+  return { accountId: principal.accountId, limits: accountLimits, key: principal.cached }
 }

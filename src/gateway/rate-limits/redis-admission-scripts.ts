@@ -1,0 +1,132 @@
+/**
+ * The Lua scripts of the Redis admission store (redis-admission-store.ts has the key layout and why). Redis
+ * runs a script to completion before any other command: each is one atomic step on one Cluster slot.
+ */
+import { redisScript } from '../../infra/redis/redis-script.ts'
+
+// KEYS: n rule logs, then the in-flight leases (if ARGV[4] == '1'), then the trial counter (if ARGV[5] == '1'),
+// then the account's key state (if ARGV[6] == '1').
+// ARGV: now, id, n, has in-flight, has quota, has key, (limit, windowMs) per rule, [in-flight limit, leaseMs],
+// [quota limit, quota floor], [key id, epoch]. The trial counter counts from at least its floor (the usage
+// ledger's count).
+// Reply: admitted (1/0), (count, pivot) per rule, [in-flight count, pivot], [quota used]; pivot -1 = none.
+// Or {-1}: the key is revoked; {-2}: the key epoch is not the one given (confirm the key in the database).
+// The pivot is the entry at index max(0, count - limit): the one whose departure brings the count under the limit.
+const admitLua = `
+local now = tonumber(ARGV[1])
+local id = ARGV[2]
+local n = tonumber(ARGV[3])
+local has_in_flight = ARGV[4] == '1'
+local has_quota = ARGV[5] == '1'
+local reply = {0}
+local pass = true
+
+local next_key = n + 1
+local next_arg = 7 + 2 * n
+local in_flight_key, quota_key
+if has_in_flight then
+  in_flight_key = KEYS[next_key]
+  next_key = next_key + 1
+end
+if has_quota then
+  quota_key = KEYS[next_key]
+  next_key = next_key + 1
+end
+if ARGV[6] == '1' then
+  local last = #ARGV
+  local state = redis.call('HMGET', KEYS[next_key], 'epoch', 'k:' .. ARGV[last - 1], 'k:*')
+  if state[2] or state[3] then return {-1} end
+  if state[1] ~= ARGV[last] then return {-2} end
+end
+
+local function observe(key, limit)
+  local count = redis.call('ZCARD', key)
+  local index = 0
+  if count >= limit then
+    pass = false
+    index = count - limit
+  end
+  reply[#reply + 1] = count
+  if count == 0 then
+    reply[#reply + 1] = -1
+  else
+    reply[#reply + 1] = tonumber(redis.call('ZRANGE', key, index, index, 'WITHSCORES')[2])
+  end
+end
+
+for i = 1, n do
+  local window = tonumber(ARGV[6 + 2 * i])
+  -- An entry exactly windowMs old has left the window.
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
+  observe(KEYS[i], tonumber(ARGV[5 + 2 * i]))
+end
+local lease_ms, used
+if has_in_flight then
+  lease_ms = ARGV[next_arg + 1]
+  redis.call('ZREMRANGEBYSCORE', in_flight_key, '-inf', now)
+  observe(in_flight_key, tonumber(ARGV[next_arg]))
+  next_arg = next_arg + 2
+end
+if has_quota then
+  used = math.max(tonumber(redis.call('GET', quota_key) or '0'), tonumber(ARGV[next_arg + 1]))
+  if used + 1 > tonumber(ARGV[next_arg]) then pass = false end
+  reply[#reply + 1] = used
+end
+
+if pass then
+  reply[1] = 1
+  for i = 1, n do
+    redis.call('ZADD', KEYS[i], ARGV[1], id)
+    redis.call('PEXPIRE', KEYS[i], ARGV[6 + 2 * i])
+  end
+  if has_in_flight then
+    redis.call('ZADD', in_flight_key, now + tonumber(lease_ms), id)
+    if redis.call('PTTL', in_flight_key) < tonumber(lease_ms) then
+      redis.call('PEXPIRE', in_flight_key, lease_ms)
+    end
+  end
+  if has_quota then redis.call('SET', quota_key, used + 1) end
+end
+return reply
+`
+
+// Undoes an admission whose other step refused (Redis Cluster, see below). KEYS: the rule logs and the
+// in-flight leases (sorted sets), then the trial counter when ARGV[2] is '1'. ARGV: the admission id.
+const undoLua = `
+local last = #KEYS
+if ARGV[2] == '1' then
+  local used = tonumber(redis.call('GET', KEYS[last]) or '0')
+  if used > 1 then redis.call('DECR', KEYS[last]) else redis.call('DEL', KEYS[last]) end
+  last = last - 1
+end
+for i = 1, last do redis.call('ZREM', KEYS[i], ARGV[1]) end
+return 0
+`
+
+// KEYS: the account's key state. ARGV: a new epoch, its life (ms). The epoch in force, created when missing.
+const epochLua = `
+if redis.call('HSETNX', KEYS[1], 'epoch', ARGV[1]) == 1 and redis.call('PTTL', KEYS[1]) < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return redis.call('HGET', KEYS[1], 'epoch')
+`
+
+// KEYS: the account's key state. ARGV: the key id (or '*'), the marker's least life (ms).
+const revokeLua = `
+redis.call('HSET', KEYS[1], 'k:' .. ARGV[1], '1')
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`
+
+const refundLua = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used > 1 then return redis.call('DECR', KEYS[1]) end
+redis.call('DEL', KEYS[1])
+return 0
+`
+
+export const admitScript = redisScript(admitLua)
+export const undoScript = redisScript(undoLua)
+export const epochScript = redisScript(epochLua)
+export const revokeScript = redisScript(revokeLua)
+export const refundScript = redisScript(refundLua)
