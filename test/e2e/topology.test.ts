@@ -11,7 +11,6 @@
  * whichever gateway served it.
  */
 import assert from 'node:assert/strict'
-import { readdir, readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -23,6 +22,7 @@ import {
   cliOk,
   egressAddresses,
   operatorKey,
+  outboxToken,
   redisServerInstalled,
   startRedisServer,
   startTopology,
@@ -141,21 +141,6 @@ if (missing !== undefined) {
         return scrape(url)
       }
 
-      /** The verification link of the newest mail in the gateway's outbox, as the user reads it. */
-      async function verificationToken(outbox: string): Promise<string> {
-        return await eventually(async () => {
-          const files = (await readdir(outbox)).filter((name) => name.includes('verify')).sort()
-          const newest = files.at(-1)
-          if (newest === undefined) return undefined
-          const raw = await readFile(join(outbox, newest), 'utf8')
-          // Quoted-printable: soft line breaks and escapes undone.
-          const text = raw
-            .replace(/=\r?\n/g, '')
-            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-          return /\/dashboard\/verify\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1]
-        })
-      }
-
       it('signs a user up on gateway A, verifies the mailed link, signs in and mints keys there', async () => {
         const signUp = await post(gatewayA, '/v2/account', { email: userEmail, password })
         assert.equal(signUp.status, 202, await signUp.text())
@@ -166,7 +151,7 @@ if (missing !== undefined) {
           topology.adminEnv,
         )
 
-        const token = await verificationToken(join(topology.gatewayDataDirs[0]!, 'outbox'))
+        const token = await outboxToken(join(topology.gatewayDataDirs[0]!, 'outbox'))
         // Verified through the other gateway: the token lives in the shared database.
         const verify = await post(gatewayB, '/v2/account/verify', { token })
         assert.equal(verify.status, 200, await verify.text())
