@@ -15,15 +15,18 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, describe, it, test } from 'node:test'
 import { eventually } from '../helpers/cli.ts'
 import { openers, postgresAvailable, postgresUrl, type TestDatabase } from '../helpers/databases.ts'
+import { unlimitedArgs } from '../helpers/provision.ts'
 import {
   cliOk,
   operatorKey,
   outboxMails,
   outboxToken,
+  postJson,
   redisServerInstalled,
   startRedisServer,
   startTopology,
-  waitUntilServing,
+  gatewaysServing,
+  stopTopologyTest,
   type RedisServer,
   type Topology,
 } from '../helpers/topology.ts'
@@ -74,43 +77,15 @@ if (missing !== undefined) {
           opsKey = await operatorKey(adminEnv, 'topology-accounts-ops@example.test')
           alertKey = await operatorKey(adminEnv, alertEmail, 'proxy')
           // Before the account's first limited call: a gateway keeps the limits it read for up to 5 s.
-          await cliOk(
-            [
-              'admin',
-              'set-limits',
-              '--email',
-              alertEmail,
-              '--fetch-per-minute',
-              '1000000',
-              '--host-per-minute',
-              '1000000',
-              '--general-per-minute',
-              '1000000',
-              '--max-in-flight',
-              '100',
-            ],
-            adminEnv,
-          )
+          await cliOk(unlimitedArgs(alertEmail, 100), adminEnv)
         },
       })
-      gatewayA = topology.gateways[0]!.base
-      gatewayB = topology.gateways[1]!.base
-      await Promise.all(topology.gateways.map(({ base }) => waitUntilServing(base, opsKey)))
+      ;[gatewayA, gatewayB] = (await gatewaysServing(topology, opsKey)) as [string, string]
     })
 
-    after(async () => {
-      await topology?.close()
-      await redis?.stop()
-      await database?.close()
-      if (target !== undefined) await new Promise((resolve) => target.close(resolve))
-    })
+    after(() => stopTopologyTest({ topology, redis, database, target }))
 
-    const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      })
+    const post = postJson
     const codeOf = async (response: Response) => ((await response.json()) as { code?: string }).code
     const outboxes = () => topology.gatewayDataDirs.map((dir) => join(dir, 'outbox'))
 

@@ -23,10 +23,12 @@ import {
   egressAddresses,
   operatorKey,
   outboxToken,
+  postJson,
   redisServerInstalled,
   startRedisServer,
   startTopology,
-  waitUntilServing,
+  gatewaysServing,
+  stopTopologyTest,
   type GatewayProcess,
   type RedisServer,
   type Topology,
@@ -108,24 +110,12 @@ if (missing !== undefined) {
             opsKey = await operatorKey(adminEnv, 'topology-ops@example.test')
           },
         })
-        gatewayA = topology.gateways[0]!.base
-        gatewayB = topology.gateways[1]!.base
-        await Promise.all(topology.gateways.map(({ base }) => waitUntilServing(base, opsKey)))
+        ;[gatewayA, gatewayB] = (await gatewaysServing(topology, opsKey)) as [string, string]
       })
 
-      after(async () => {
-        await topology?.close()
-        await redis?.stop()
-        await database?.close()
-        if (target !== undefined) await new Promise((resolve) => target.close(resolve))
-      })
+      after(() => stopTopologyTest({ topology, redis, database, target }))
 
-      const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-        fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
-          body: JSON.stringify(body),
-        })
+      const post = postJson
       const fetchVia = (base: string, apiKey: string, path: string, region = 'us-east') =>
         post(
           base,

@@ -5,6 +5,7 @@
  * deployment guide gives operators; each gets only the settings its kind of process reads.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import type { Server } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -231,4 +232,33 @@ export async function outboxToken(outbox: string, kind = 'verify'): Promise<stri
 export async function outboxMails(outboxes: string[], kind: string): Promise<string[]> {
   const names = await Promise.all(outboxes.map((dir) => readdir(dir).catch(() => [] as string[])))
   return names.flat().filter((name) => name.includes(`-${kind}-`) && name.endsWith('.eml'))
+}
+
+/** A JSON POST to one gateway. */
+export function postJson(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+}
+
+/** Waits until every gateway serves (database, Redis, every region); answers their base URLs. */
+export async function gatewaysServing(topology: Topology, apiKey: string): Promise<string[]> {
+  await Promise.all(topology.gateways.map(({ base }) => waitUntilServing(base, apiKey)))
+  return topology.gateways.map(({ base }) => base)
+}
+
+/** Stops, in order, what a topology test started: whatever did not start (a failed hook) is skipped. */
+export async function stopTopologyTest(started: {
+  topology: Topology | undefined
+  redis: RedisServer | undefined
+  database: { close(): Promise<void> } | undefined
+  target: Server | undefined
+}): Promise<void> {
+  await started.topology?.close()
+  await started.redis?.stop()
+  await started.database?.close()
+  const target = started.target
+  if (target !== undefined) await new Promise((resolve) => target.close(resolve))
 }
