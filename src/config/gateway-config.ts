@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import { parseRedisUrl } from '../infra/redis/redis-connection.ts'
 import { isRegion, type Region } from '../shared/regions.ts'
 import type { LogLevel } from '../shared/logger.ts'
+import { billingContact } from './billing-contact.ts'
 import { loadDatabasePool, type DatabasePoolConfig } from './database-config.ts'
 import { defaults } from './defaults.ts'
 import {
@@ -57,6 +58,8 @@ export type GatewayConfig = Readonly<{
   /** Unset: mail is written to `<dataDir>/outbox/` as .eml files. */
   smtpUrl: string | undefined
   mailFrom: string
+  /** SALLYPORT_BILLING_CONTACT: the address about paid plans the account page shows (billing-contact.ts). */
+  billingContact: string
   /** The beta social API (SPEC 1.6): upstream base URLs, the Mastodon allowlist, the cursor secret. */
   social: SocialSettings
   /** SALLYPORT_PLANS: overrides of the plan catalog, checked by gateway/billing/plans.ts. */
@@ -200,6 +203,7 @@ export function loadGatewayConfig(flags: GatewayFlags = {}, env: Env = process.e
     throw new ConfigError('SALLYPORT_SHUTDOWN_DELAY_MS must be shorter than SALLYPORT_SHUTDOWN_TIMEOUT_MS')
   }
   const port = flags.port ?? integer('PORT', env.PORT, defaults.port)
+  const publicBaseUrl = publicUrl(env.SALLYPORT_PUBLIC_URL)
   return Object.freeze({
     host: flags.host ?? env.HOST ?? defaults.host,
     port,
@@ -221,11 +225,12 @@ export function loadGatewayConfig(flags: GatewayFlags = {}, env: Env = process.e
       50,
     ),
     nodeTimeoutMs: deadlines.nodeTimeoutMs,
-    publicBaseUrl: publicUrl(env.SALLYPORT_PUBLIC_URL),
+    publicBaseUrl,
     databaseUrl: optional(env.SALLYPORT_DATABASE_URL),
     databasePool: loadDatabasePool(env),
     smtpUrl: optional(env.SALLYPORT_SMTP_URL),
     mailFrom: optional(env.SALLYPORT_MAIL_FROM) ?? defaults.mailFrom,
+    billingContact: billingContact(env, publicBaseUrl),
     redisUrl: redis,
     redisPrefix: redisPrefix(env.SALLYPORT_REDIS_PREFIX),
     hostKeySecret: hostKeySecret(env.SALLYPORT_HOST_KEY_SECRET, redis),

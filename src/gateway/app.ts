@@ -13,6 +13,7 @@ import type { PlanCatalog } from './billing/plans.ts'
 import type { StandingService } from './billing/standing.ts'
 import { createFetchService } from './fetching/fetch-service.ts'
 import { registerDashboard } from './dashboard/dashboard.ts'
+import type { DashboardSettings } from './dashboard/pages/page.ts'
 import type { Fleet } from './fleet/fleet.ts'
 import type { FetchDispatcher } from './fleet/fetch-dispatcher.ts'
 import { registerAuth } from './http/plugins/auth.ts'
@@ -78,6 +79,8 @@ export type GatewayDeps = {
   metrics: GatewayMetrics
   /** On close, how long to keep serving (and accepting) while /readyz says `draining`. */
   shutdownDelayMs: number
+  /** What the dashboard's pages say about this deployment: the billing contact, where mail goes. */
+  dashboard: DashboardSettings
   /** Load balancers whose X-Forwarded-For names the client (SALLYPORT_TRUSTED_PROXIES); empty: none. */
   trustedProxies: readonly string[]
 }
@@ -183,7 +186,7 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
     registerSerpRoutes(api)
     registerSocialRoutes(api, deps.social)
     registerDocsRoutes(api)
-    registerDashboard(api)
+    registerDashboard(api, deps.dashboard)
   })
 
   return app

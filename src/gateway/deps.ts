@@ -69,11 +69,12 @@ export function createGatewayDeps(
     openDatabase(config, {
       onIdleError: (error) => log.warn({ err: error }, 'an idle database connection failed; it is replaced'),
     })
+  const outboxDir = join(config.dataDir, 'outbox')
   const mailer =
     seams.mailer ??
     createMailer({
       smtpUrl: config.smtpUrl,
-      outboxDir: join(config.dataDir, 'outbox'),
+      outboxDir,
       from: config.mailFrom,
       log,
     })
@@ -128,6 +129,11 @@ export function createGatewayDeps(
     fetchDeadlineMs: config.fetchDeadlineMs,
     shutdownDelayMs: config.shutdownDelayMs,
     trustedProxies: config.trustedProxies,
+    dashboard: {
+      billingContact: config.billingContact,
+      // The pages tell where mail is only when it is this process's outbox (createMailer's choice).
+      outboxDir: seams.mailer === undefined && config.smtpUrl === undefined ? outboxDir : undefined,
+    },
     clock,
     metrics: createGatewayMetrics(seams.registry ?? new Registry()),
     migrate: async () => {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { mailedLink, type RunningCli } from './harness.ts'
+import { mailedLink, untilStopped, type RunningCli } from './harness.ts'
 
 export const executablePath = '/usr/bin/chromium'
 export const haveChromium = existsSync(executablePath)
@@ -16,9 +16,10 @@ export const desktop = { width: 1280, height: 800 }
 export const phone = { width: 390, height: 844 }
 const axeSource = resolve(import.meta.dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js')
 
+/** Chromium, closed when the file's tests end if the test has not closed it (harness.ts). */
 export async function launch(): Promise<Browser> {
   await mkdir(artifacts, { recursive: true })
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath,
     args: [
       '--headless',
@@ -31,6 +32,9 @@ export async function launch(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+  const close = untilStopped(() => browser.close())
+  browser.once('disconnected', () => void close())
+  return browser
 }
 
 export type Look = { viewport: typeof desktop; dark?: boolean }

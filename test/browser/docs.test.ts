@@ -4,17 +4,23 @@
  * operation its code samples and a response example; nothing loaded from anywhere but the service.
  */
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import {
+  assertAccessible,
+  desktop,
+  executablePath,
+  haveChromium,
+  launch,
+  newContext,
+  phone,
+} from './browser-kit.ts'
+import { eventually } from '../helpers/cli.ts'
 import { startCli, type RunningCli } from './harness.ts'
 
-const executablePath = '/usr/bin/chromium'
-const haveChromium = existsSync(executablePath)
 const artifacts = resolve(import.meta.dirname, '..', '..', 'test-artifacts', 'browser-docs')
-const phone = { width: 390, height: 844 }
 
 type Answer = { content?: Record<string, { example?: unknown }> }
 type Operation = {
@@ -46,10 +52,7 @@ describe(
 
     before(async () => {
       await mkdir(artifacts, { recursive: true })
-      ;[cli, browser] = await Promise.all([
-        startCli(),
-        chromium.launch({ executablePath, args: ['--no-sandbox'] }),
-      ])
+      ;[cli, browser] = await Promise.all([startCli(), launch()])
       const context = await browser.newContext({
         viewport: phone,
         isMobile: true,
@@ -162,6 +165,53 @@ describe(
         assert.match(fetchBlock, /"url": "https:\/\/example\.com\/"/)
         await page.screenshot({ path: join(artifacts, '02-all-open.png'), fullPage: false })
         assert.ok((await widthOf()) <= phone.width, `reference is ${await widthOf()} px wide`)
+      },
+    )
+
+    it(
+      '/v2/docs, an operation of every tag open: no serious or critical axe-core finding, each scrolling box reachable by keyboard',
+      { timeout: 300_000 },
+      async () => {
+        for (const viewport of [phone, desktop]) {
+          const context = await newContext(browser, { viewport })
+          const reference = await context.newPage()
+          reference.setDefaultTimeout(15_000)
+          await reference.goto(`${cli.baseUrl}/v2/docs`)
+          await reference.waitForSelector('.opblock')
+          // The first operation of every tag opened (all 61 take minutes to draw): parameters, examples, answers.
+          const firsts = await reference.locator('.opblock-tag-section').evaluateAll((sections) =>
+            sections.map((section) => {
+              const button = (
+                section as unknown as { querySelector(s: string): { click(): void } | null }
+              ).querySelector('.opblock-summary-control')
+              button?.click()
+              return button === null ? 0 : 1
+            }),
+          )
+          const opened = firsts.reduce((sum: number, one) => sum + one, 0)
+          assert.ok(opened >= 6)
+          await eventually(
+            async () =>
+              (await reference.locator('.opblock .responses-wrapper').count()) === opened ? true : undefined,
+            60_000,
+          )
+          // The boxes that scroll (code samples, examples, tables) and cannot be reached with the keyboard.
+          const unreachable = await inPage<string[]>(
+            reference,
+            `(async () => {
+              await new Promise((done) => setTimeout(done, 500));
+              return [...document.querySelectorAll('.swagger-ui *')].filter((element) => {
+                const style = getComputedStyle(element);
+                const scrolls = (/auto|scroll/.test(style.overflowX) && element.scrollWidth > element.clientWidth) ||
+                  (/auto|scroll/.test(style.overflowY) && element.scrollHeight > element.clientHeight);
+                return scrolls && element.tabIndex < 0 && element.querySelector('a[href], button, input, select, textarea, [tabindex]') === null;
+              }).map((element) => element.tagName + '.' + element.className);
+            })()`,
+          )
+          assert.deepEqual(unreachable, [], `at ${viewport.width} px`)
+          await assertAccessible(reference, `/v2/docs at ${viewport.width} px`)
+          await context.close()
+        }
       },
     )
 

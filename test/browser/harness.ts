@@ -8,9 +8,34 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { after } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 const repoRoot = resolve(import.meta.dirname, '..', '..')
+
+/**
+ * Everything the harness started and nothing has stopped yet: `sallyport dev`, targets, browsers. A hook
+ * that fails half-way (`Promise.all([startCli(), launch()])` with one of them failing) never hands the
+ * other to the test's own `after`, and a live child process or browser keeps the test process running
+ * for ever. So whatever is still running is stopped when the file's tests end, however they ended.
+ */
+const running = new Set<() => Promise<void>>()
+
+/** Registers a stop function; the one returned stops it now, once, and forgets it. */
+export function untilStopped(stop: () => Promise<void>): () => Promise<void> {
+  let stopped: Promise<void> | undefined
+  const once = () => {
+    running.delete(once)
+    stopped ??= stop()
+    return stopped
+  }
+  running.add(once)
+  return once
+}
+
+after(async () => {
+  await Promise.allSettled([...running].map((stop) => stop()))
+})
 
 export type RunningCli = { baseUrl: string; dataDir: string; output(): string; stop(): Promise<void> }
 
@@ -44,10 +69,14 @@ export async function startCli(timeoutMs = 30_000): Promise<RunningCli> {
   let output = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  const stop = async () => {
+  // Should the test process end without its hooks (killed by the runner), the child goes with it.
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
+  const stop = untilStopped(async () => {
     await stopChild(child)
+    process.removeListener('exit', killOnExit)
     await rm(dataDir, { recursive: true, force: true })
-  }
+  })
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const match = /API\s+(http:\/\/[^\s/]+)\/v2\/proxy\/fetch/.exec(output)
@@ -82,7 +111,7 @@ export async function startTarget(): Promise<Target> {
   return {
     url: `http://127.0.0.1:${address.port}/`,
     marker,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: untilStopped(() => new Promise<void>((done) => server.close(() => done()))),
   }
 }
 

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { freePort, runCli, runCliOnce, type CliProcess } from '../helpers/cli.ts'
 import { ledgerRequests } from '../helpers/ledger.ts'
-import { provisionApiKey } from '../helpers/provision.ts'
+import { provisionApiKey, unlimitedArgs } from '../helpers/provision.ts'
 
 const email = 'metering-crash@example.test'
 const concurrency = 16
@@ -39,20 +39,7 @@ describe('metering when a gateway is killed mid-stream', { timeout: 180_000 }, (
     key = await provisionApiKey(env, email, 'proxy,read')
     for (const args of [
       ['admin', 'set-plan', '--email', email, '--plan', 'entry'],
-      [
-        'admin',
-        'set-limits',
-        '--email',
-        email,
-        '--fetch-per-minute',
-        '1000000',
-        '--host-per-minute',
-        '1000000',
-        '--general-per-minute',
-        '1000000',
-        '--max-in-flight',
-        '1000',
-      ],
+      unlimitedArgs(email, 1000),
     ]) {
       const run = await runCliOnce(args, env)
       assert.equal(run.code, 0, run.output)

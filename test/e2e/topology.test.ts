@@ -11,7 +11,6 @@
  * whichever gateway served it.
  */
 import assert from 'node:assert/strict'
-import { readdir, readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -23,10 +22,13 @@ import {
   cliOk,
   egressAddresses,
   operatorKey,
+  outboxToken,
+  postJson,
   redisServerInstalled,
   startRedisServer,
   startTopology,
-  waitUntilServing,
+  gatewaysServing,
+  stopTopologyTest,
   type GatewayProcess,
   type RedisServer,
   type Topology,
@@ -108,24 +110,12 @@ if (missing !== undefined) {
             opsKey = await operatorKey(adminEnv, 'topology-ops@example.test')
           },
         })
-        gatewayA = topology.gateways[0]!.base
-        gatewayB = topology.gateways[1]!.base
-        await Promise.all(topology.gateways.map(({ base }) => waitUntilServing(base, opsKey)))
+        ;[gatewayA, gatewayB] = (await gatewaysServing(topology, opsKey)) as [string, string]
       })
 
-      after(async () => {
-        await topology?.close()
-        await redis?.stop()
-        await database?.close()
-        if (target !== undefined) await new Promise((resolve) => target.close(resolve))
-      })
+      after(() => stopTopologyTest({ topology, redis, database, target }))
 
-      const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-        fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
-          body: JSON.stringify(body),
-        })
+      const post = postJson
       const fetchVia = (base: string, apiKey: string, path: string, region = 'us-east') =>
         post(
           base,
@@ -141,21 +131,6 @@ if (missing !== undefined) {
         return scrape(url)
       }
 
-      /** The verification link of the newest mail in the gateway's outbox, as the user reads it. */
-      async function verificationToken(outbox: string): Promise<string> {
-        return await eventually(async () => {
-          const files = (await readdir(outbox)).filter((name) => name.includes('verify')).sort()
-          const newest = files.at(-1)
-          if (newest === undefined) return undefined
-          const raw = await readFile(join(outbox, newest), 'utf8')
-          // Quoted-printable: soft line breaks and escapes undone.
-          const text = raw
-            .replace(/=\r?\n/g, '')
-            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-          return /\/dashboard\/verify\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1]
-        })
-      }
-
       it('signs a user up on gateway A, verifies the mailed link, signs in and mints keys there', async () => {
         const signUp = await post(gatewayA, '/v2/account', { email: userEmail, password })
         assert.equal(signUp.status, 202, await signUp.text())
@@ -166,7 +141,7 @@ if (missing !== undefined) {
           topology.adminEnv,
         )
 
-        const token = await verificationToken(join(topology.gatewayDataDirs[0]!, 'outbox'))
+        const token = await outboxToken(join(topology.gatewayDataDirs[0]!, 'outbox'))
         // Verified through the other gateway: the token lives in the shared database.
         const verify = await post(gatewayB, '/v2/account/verify', { token })
         assert.equal(verify.status, 200, await verify.text())

@@ -9,6 +9,7 @@ import { Registry } from 'prom-client'
 import { fetchDeadlines } from '../../src/config/fetch-deadlines.ts'
 import { loadSocialSettings } from '../../src/config/social-config.ts'
 import type { GatewayDeps } from '../../src/gateway/app.ts'
+import type { DashboardSettings } from '../../src/gateway/dashboard/pages/page.ts'
 import { createPlanCatalog } from '../../src/gateway/billing/plans.ts'
 import type { StandingService } from '../../src/gateway/billing/standing.ts'
 import { createFetchDispatcher } from '../../src/gateway/fleet/fetch-dispatcher.ts'
@@ -28,6 +29,12 @@ export const noTrialStanding: StandingService = {
 
 /** The longest fetch under the default settings, from the one function that derives the chain. */
 export const defaultFetchDeadlineMs = fetchDeadlines().fetchDeadlineMs
+
+/** The dashboard of a test gateway: mail is sent (caught by the test), so the pages speak of an inbox. */
+export const testDashboardSettings: DashboardSettings = {
+  billingContact: 'billing@sallyport.test',
+  outboxDir: undefined,
+}
 
 export type MemoryGatewayDeps = GatewayDeps & { close(): Promise<void> }
 
@@ -62,6 +69,7 @@ export function memoryGatewayDeps(fleet: Fleet, overrides: Partial<GatewayDeps> 
     metrics: overrides.metrics ?? createGatewayMetrics(new Registry()),
     shutdownDelayMs: 0,
     trustedProxies: [],
+    dashboard: testDashboardSettings,
     ...overrides,
   }
   return {

@@ -23,3 +23,13 @@ export async function provisionApiKey(
   }
   throw new Error('unreachable')
 }
+
+/** `admin set-limits` arguments that take the account's rate limits out of a test's way. */
+export function unlimitedArgs(email: string, maxInFlight: number): string[] {
+  const many = '1000000'
+  return [
+    ...['admin', 'set-limits', '--email', email],
+    ...['--fetch-per-minute', many, '--host-per-minute', many, '--general-per-minute', many],
+    ...['--max-in-flight', String(maxInFlight)],
+  ]
+}

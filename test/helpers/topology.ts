@@ -5,8 +5,9 @@
  * deployment guide gives operators; each gets only the settings its kind of process reads.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import type { Server } from 'node:http'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -208,4 +209,56 @@ export async function waitUntilServing(base: string, apiKey: string, timeoutMs =
     const listed = new Set(body.regions?.map((entry) => entry.region))
     return regions.every((region) => listed.has(region)) ? true : undefined
   }, timeoutMs)
+}
+
+/** The token of the newest mail of this kind (`verify`...) in a gateway's outbox, as its reader sees it. */
+export async function outboxToken(outbox: string, kind = 'verify'): Promise<string> {
+  return await eventually(async () => {
+    const files = (await readdir(outbox).catch(() => [] as string[]))
+      .filter((name) => name.includes(kind))
+      .sort()
+    const newest = files.at(-1)
+    if (newest === undefined) return undefined
+    const raw = await readFile(join(outbox, newest), 'utf8')
+    // Quoted-printable: soft line breaks and escapes undone.
+    const text = raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    return /[?&]token=([A-Za-z0-9_-]+)/.exec(text)?.[1]
+  })
+}
+
+/** The mails of one kind (`usage_alert_trial_80`...) in these outboxes, by file name. */
+export async function outboxMails(outboxes: string[], kind: string): Promise<string[]> {
+  const names = await Promise.all(outboxes.map((dir) => readdir(dir).catch(() => [] as string[])))
+  return names.flat().filter((name) => name.includes(`-${kind}-`) && name.endsWith('.eml'))
+}
+
+/** A JSON POST to one gateway. */
+export function postJson(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+}
+
+/** Waits until every gateway serves (database, Redis, every region); answers their base URLs. */
+export async function gatewaysServing(topology: Topology, apiKey: string): Promise<string[]> {
+  await Promise.all(topology.gateways.map(({ base }) => waitUntilServing(base, apiKey)))
+  return topology.gateways.map(({ base }) => base)
+}
+
+/** Stops, in order, what a topology test started: whatever did not start (a failed hook) is skipped. */
+export async function stopTopologyTest(started: {
+  topology: Topology | undefined
+  redis: RedisServer | undefined
+  database: { close(): Promise<void> } | undefined
+  target: Server | undefined
+}): Promise<void> {
+  await started.topology?.close()
+  await started.redis?.stop()
+  await started.database?.close()
+  const target = started.target
+  if (target !== undefined) await new Promise((resolve) => target.close(resolve))
 }

@@ -8,6 +8,7 @@ import { buildAccountTestGateway, type AccountGateway } from '../../../test/help
 import { scriptSource } from './assets.ts'
 import { dashboardPages } from './dashboard.ts'
 import { tagsOf } from '../../../test/helpers/markup.ts'
+import { testDashboardSettings } from '../../../test/helpers/memory-gateway-deps.ts'
 
 type Schema = {
   properties?: Record<string, Schema>
@@ -35,7 +36,9 @@ function bodySchema(path: string, method: string): Schema {
 }
 
 function field(page: string, name: string): Record<string, string | true> {
-  const rendered = dashboardPages.find((candidate) => candidate.path === page)!.render({ token: 't' })
+  const rendered = dashboardPages
+    .find((candidate) => candidate.path === page)!
+    .render({ token: 't' }, testDashboardSettings)
   const tag = tagsOf(rendered, 'input').find((candidate) => candidate.attributes.name === name)
   assert.ok(tag, `${page} has no field ${name}`)
   return tag.attributes
@@ -45,7 +48,7 @@ describe('the dashboard and the API agree', () => {
   it('every endpoint the pages and the script call is served', () => {
     const calls = new Set<string>()
     for (const page of dashboardPages) {
-      for (const form of tagsOf(page.render({ token: 't' }), 'form')) {
+      for (const form of tagsOf(page.render({ token: 't' }, testDashboardSettings), 'form')) {
         calls.add(`${String(form.attributes['data-api-method'])} ${String(form.attributes['data-api'])}`)
       }
     }
@@ -86,7 +89,9 @@ describe('the dashboard and the API agree', () => {
       ...(items?.enum ?? []),
       ...(items?.anyOf ?? []).flatMap((option) => option.enum ?? [option.const]),
     ]
-    const rendered = dashboardPages.find((page) => page.path === '/dashboard/keys')!.render({})
+    const rendered = dashboardPages
+      .find((page) => page.path === '/dashboard/keys')!
+      .render({}, testDashboardSettings)
     const boxes = tagsOf(rendered, 'input').filter((tag) => tag.attributes.name === 'scopes')
     assert.deepEqual(boxes.map((tag) => tag.attributes.value).sort(), [...published].sort())
   })

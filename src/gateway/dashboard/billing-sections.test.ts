@@ -4,8 +4,11 @@ import { scriptSource } from './assets.ts'
 import { dashboardPages } from './dashboard.ts'
 import { squeeze, tagsOf } from '../../../test/helpers/markup.ts'
 import { capPattern } from './pages/billing-sections.ts'
+import { testDashboardSettings } from '../../../test/helpers/memory-gateway-deps.ts'
 
-const account = dashboardPages.find((page) => page.path === '/dashboard/account')!.render({})
+const account = dashboardPages
+  .find((page) => page.path === '/dashboard/account')!
+  .render({}, testDashboardSettings)
 
 describe('the account page’s billing parts', () => {
   it('the spending-cap form sends PUT /v2/account/spend-cap with the CSRF token', () => {

@@ -57,7 +57,8 @@ describe('dashboard pages', () => {
       assert.doesNotMatch(body, /<script(?![^>]*\ssrc=)/, `${page.path}: inline script`)
       assert.doesNotMatch(body, /<style|\sstyle=|\son[a-z]+=/i, `${page.path}: inline style or handler`)
       for (const [, url] of body.matchAll(/\s(?:src|href|action)="([^"]*)"/g)) {
-        assert.ok(/^(\/|#|data:,$)/.test(url!), `${page.path}: ${url} is not same-origin`)
+        // A mailto link (the billing contact) loads nothing; it opens the visitor's mail program.
+        assert.ok(/^(\/|#|data:,$|mailto:)/.test(url!), `${page.path}: ${url} is not same-origin`)
       }
     }
   })

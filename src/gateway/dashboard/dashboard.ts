@@ -9,7 +9,7 @@ import { assetCacheControl, assets } from './assets.ts'
 import { accountPage } from './pages/account-page.ts'
 import { keysPage } from './pages/keys-page.ts'
 import { playgroundPage } from './pages/playground-page.ts'
-import { queryOf, type DashboardPage } from './pages/page.ts'
+import { queryOf, type DashboardPage, type DashboardSettings } from './pages/page.ts'
 import { confirmEmailPage, forgotPasswordPage, resetPasswordPage, signInPage } from './pages/sign-in-pages.ts'
 import { checkEmailPage, signUpPage, verifyPage } from './pages/sign-up-pages.ts'
 
@@ -53,7 +53,7 @@ export function sendPage(reply: FastifyReply, body: string, status = 200): Fasti
   return reply.headers(pageHeaders).code(status).type('text/html; charset=utf-8').send(body)
 }
 
-export function registerDashboard(app: FastifyInstance): void {
+export function registerDashboard(app: FastifyInstance, settings: DashboardSettings): void {
   void app.register(async (dashboard) => {
     dashboard.addHook('onRequest', async (_request, reply) => {
       reply.headers(pageHeaders)
@@ -74,12 +74,12 @@ export function registerDashboard(app: FastifyInstance): void {
         if (page.signedIn === true && !hasSessionCookie(request.headers.cookie)) {
           return reply.redirect(`/dashboard/signin?next=${encodeURIComponent(page.path)}`, 302)
         }
-        return sendPage(reply, page.render(queryOf(request.query)))
+        return sendPage(reply, page.render(queryOf(request.query), settings))
       })
       dashboard.post(page.path, hidden, async (request, reply) =>
         sendPage(
           reply,
-          page.render(queryOf(request.query), {
+          page.render(queryOf(request.query), settings, {
             kind: 'error',
             text: 'Nothing was sent: this form needs the dashboard’s script, which did not run. Turn on JavaScript for this site, reload the page and try again.',
           }),

@@ -4,13 +4,14 @@ import { dashboardPages } from './dashboard.ts'
 import { escapeHtml, html } from './html.ts'
 import { squeeze, tagsOf } from '../../../test/helpers/markup.ts'
 import { queryOf } from './pages/page.ts'
+import { testDashboardSettings } from '../../../test/helpers/memory-gateway-deps.ts'
 
 const hostile = `"><script>alert(1)</script><img src=x onerror=alert(2)>'`
 
 function render(path: string, query: Record<string, string> = {}): string {
   const page = dashboardPages.find((candidate) => candidate.path === path)
   assert.ok(page, path)
-  return page.render(query)
+  return page.render(query, testDashboardSettings)
 }
 
 function input(body: string, name: string): Record<string, string | true> {
@@ -46,7 +47,7 @@ describe('dashboard markup', () => {
 
   it('every form control has a label, and every label points at a control', () => {
     for (const page of dashboardPages) {
-      const body = page.render({ token: 't', email: 'a@example.com' })
+      const body = page.render({ token: 't', email: 'a@example.com' }, testDashboardSettings)
       const controls = tagsOf(body, 'input|select|textarea|meter').filter(
         (tag) => tag.attributes.type !== 'hidden',
       )
@@ -64,7 +65,7 @@ describe('dashboard markup', () => {
 
   it('ids are unique on every page, and every aria reference points at something', () => {
     for (const page of dashboardPages) {
-      const body = page.render({ token: 't' })
+      const body = page.render({ token: 't' }, testDashboardSettings)
       const ids = [...body.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1])
       assert.equal(new Set(ids).size, ids.length, `${page.path}: duplicate id`)
       for (const [, refs] of body.matchAll(/\saria-(?:describedby|labelledby)="([^"]+)"/g)) {
@@ -110,7 +111,7 @@ describe('dashboard markup', () => {
 
   it('every form is a real POST form that the script sends to the JSON API', () => {
     for (const page of dashboardPages) {
-      for (const tag of tagsOf(page.render({ token: 't' }), 'form')) {
+      for (const tag of tagsOf(page.render({ token: 't' }, testDashboardSettings), 'form')) {
         assert.equal(tag.attributes.method, 'post', `${page.path}: ${tag.source}`)
         assert.match(String(tag.attributes['data-api']), /^\/v2\//, `${page.path}: ${tag.source}`)
       }

@@ -10,10 +10,16 @@ import { historySection, spendCapSection, usageSection } from './billing-section
 import type { DashboardPage } from './page.ts'
 import { securitySections } from './security-sections.ts'
 
+/** The local part percent-encoded: `?`, `#` and `%` are allowed in it and mean something in a URI. */
+function mailto(address: string): string {
+  const at = address.lastIndexOf('@')
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${address.slice(at + 1)}`
+}
+
 export const accountPage: DashboardPage = {
   path: '/dashboard/account',
   signedIn: true,
-  render: (_query, notice) =>
+  render: (_query, settings, notice) =>
     renderPage({
       notice,
       title: 'Account',
@@ -59,7 +65,8 @@ export const accountPage: DashboardPage = {
           <meter id="trial-meter" min="0" max="1000" value="0"></meter>
           <p class="hint">
             The trial covers 30 days and 1,000 requests across all your keys. Moving to a paid plan starts
-            with an e-mail exchange with our billing contact.
+            with an e-mail exchange with our billing contact,
+            <a class="break" href="${mailto(settings.billingContact)}">${settings.billingContact}</a>.
           </p>
         </section>
         ${historySection} ${spendCapSection} ${securitySections}

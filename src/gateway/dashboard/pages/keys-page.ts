@@ -92,7 +92,7 @@ const revokeDialog = html`<dialog
 export const keysPage: DashboardPage = {
   path: '/dashboard/keys',
   signedIn: true,
-  render: (_query, notice) =>
+  render: (_query, _settings, notice) =>
     renderPage({
       notice,
       title: 'API keys',

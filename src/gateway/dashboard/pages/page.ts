@@ -1,14 +1,28 @@
-/** What a dashboard page is: a path and a render function of the (untrusted) query string. */
+/**
+ * What a dashboard page is: a path and a render function of the (untrusted) query string and of the
+ * deployment's settings the pages show.
+ */
 import type { Notice } from '../layout.ts'
 
 export type Query = Readonly<Record<string, string>>
+
+/** What the pages say about this deployment, from its config (gateway/deps.ts). */
+export type DashboardSettings = Readonly<{
+  /** SALLYPORT_BILLING_CONTACT: where a person writes about a paid plan. */
+  billingContact: string
+  /**
+   * Where account mail goes when no SMTP server is configured: the outbox directory its `.eml` files are
+   * written to (infra/mail/mailer.ts). Undefined: mail is sent, and the pages speak of an inbox.
+   */
+  outboxDir: string | undefined
+}>
 
 export type DashboardPage = {
   path: string
   /** Only for a signed-in person: a browser with no session cookie at all is sent to sign in first. */
   signedIn?: true
   /** `notice` replaces the page's own notice, if it has one. */
-  render(query: Query, notice?: Notice): string
+  render(query: Query, settings: DashboardSettings, notice?: Notice): string
 }
 
 /** Only the first value of a repeated parameter counts; anything that is not text is dropped. */

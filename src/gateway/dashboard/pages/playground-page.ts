@@ -77,7 +77,7 @@ const fetchForm = html`<form
 export const playgroundPage: DashboardPage = {
   path: '/dashboard/playground',
   signedIn: true,
-  render: (_query, notice) =>
+  render: (_query, _settings, notice) =>
     renderPage({
       notice,
       title: 'Playground',

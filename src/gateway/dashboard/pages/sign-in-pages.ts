@@ -28,7 +28,7 @@ const codeField = html`<div id="signin-code-field" hidden>
 
 export const signInPage: DashboardPage = {
   path: '/dashboard/signin',
-  render: (query, notice) =>
+  render: (query, _settings, notice) =>
     renderPage({
       title: 'Sign in',
       page: 'signin',
@@ -52,7 +52,7 @@ export const signInPage: DashboardPage = {
 
 export const forgotPasswordPage: DashboardPage = {
   path: '/dashboard/forgot-password',
-  render: (_query, notice) =>
+  render: (_query, _settings, notice) =>
     renderPage({
       notice,
       title: 'Reset your password',
@@ -73,7 +73,7 @@ export const forgotPasswordPage: DashboardPage = {
 
 export const resetPasswordPage: DashboardPage = {
   path: '/dashboard/reset-password',
-  render: (query, notice) => {
+  render: (query, _settings, notice) => {
     const token = query.token ?? ''
     const body =
       token === ''
@@ -107,7 +107,7 @@ export const resetPasswordPage: DashboardPage = {
 
 export const confirmEmailPage: DashboardPage = {
   path: '/dashboard/confirm-email',
-  render: (query, notice) => {
+  render: (query, _settings, notice) => {
     const token = query.token ?? ''
     const body =
       token === ''

@@ -9,7 +9,7 @@ import type { DashboardPage } from './page.ts'
 
 export const signUpPage: DashboardPage = {
   path: '/dashboard/signup',
-  render: (_query, notice) =>
+  render: (_query, _settings, notice) =>
     renderPage({
       notice,
       title: 'Create your account',
@@ -30,8 +30,9 @@ export const signUpPage: DashboardPage = {
 
 export const checkEmailPage: DashboardPage = {
   path: '/dashboard/check-email',
-  render: (query, notice) => {
+  render: (query, settings, notice) => {
     const email = query.email ?? ''
+    const outbox = settings.outboxDir
     return renderPage({
       notice,
       title: 'Check your mail',
@@ -46,10 +47,12 @@ export const checkEmailPage: DashboardPage = {
           }
           Open it to finish creating your account; it is valid for a limited time.
         </p>
+        ${outbox !== undefined && outboxNote(outbox)}
         <h2>No mail?</h2>
         <p>
-          Look in your spam folder, or have the link sent again. Enter the password you chose: the new link
-          sets it when you open it, and signing up again works the same way.
+          ${outbox === undefined ? 'Look in your spam folder, or have' : 'Look in the outbox folder, or have'}
+          the link sent again. Enter the password you chose: the new link sets it when you open it, and
+          signing up again works the same way.
         </p>
         ${form({
           id: 'resend',
@@ -67,11 +70,29 @@ export const checkEmailPage: DashboardPage = {
   },
 }
 
+/**
+ * No SMTP server is configured (the embedded default): nothing reaches an inbox, the mailer writes an
+ * `.eml` file instead, with the link decoded in its X-Sallyport-Link header and in the gateway's log.
+ */
+function outboxNote(outboxDir: string) {
+  return html`<section class="card" aria-labelledby="outbox-title">
+    <h2 id="outbox-title">This service sends no mail</h2>
+    <p>
+      No SMTP server is configured, so the mail is not sent: it is written as an <code>.eml</code> file to the
+      outbox folder <code class="break">${outboxDir}</code> on the machine the service runs on.
+    </p>
+    <p>
+      The link is shown whole (decoded, ready to paste) in the <code>X-Sallyport-Link</code> line at the top
+      of that file, and in the service’s log (“mail written to the outbox”).
+    </p>
+  </section>`
+}
+
 export const verifyPage: DashboardPage = {
   path: '/dashboard/verify',
   // A GET never verifies: mail scanners open links. The person confirms with the button, which POSTs
   // the token; Referrer-Policy keeps the token in this URL from reaching anyone else.
-  render: (query, notice) => {
+  render: (query, _settings, notice) => {
     const token = query.token ?? ''
     const body =
       token === ''

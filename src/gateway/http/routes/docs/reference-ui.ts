@@ -92,6 +92,27 @@ const themeCss = `
 .swagger-ui .opblock-tag small { flex: 1 1 100%; padding: 4px 0 0; }
 .swagger-ui .scheme-container { padding: 12px 0; }
 .swagger-ui .servers > label select { max-width: 100%; }
+/* Contrast (WCAG 2 AA, 4.5:1): the package's method badges, links, labels and one highlighting colour are lighter. */
+html .swagger-ui .opblock.opblock-get .opblock-summary-method { background: #0b66c2; }
+html .swagger-ui .opblock.opblock-post .opblock-summary-method { background: #137a4b; }
+html .swagger-ui .opblock.opblock-put .opblock-summary-method { background: #9a5200; }
+html .swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #c42b2b; }
+html .swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #0d7a66; }
+html .swagger-ui .opblock.opblock-deprecated { opacity: 1; }
+html .swagger-ui .opblock.opblock-deprecated .opblock-summary-method { background: #6b6b6b; color: #fff; }
+html .swagger-ui .opblock.opblock-deprecated .opblock-summary-description,
+html .swagger-ui .opblock-summary-path__deprecated, html .swagger-ui .opblock-summary-path__deprecated span { color: #5f636b; }
+html .swagger-ui .info a, html .swagger-ui .info .url, html .swagger-ui .markdown a, html .swagger-ui .renderedMarkdown a { color: #1f5fae; }
+html .swagger-ui .btn.authorize { color: #137a4b; border-color: #137a4b; }
+html .swagger-ui .btn.authorize svg { fill: #137a4b; }
+html .swagger-ui .info .title small pre { background: #585e69; }
+html .swagger-ui .info .title small.version-stamp { background: #4a6b02; }
+html .swagger-ui .info .title small.version-stamp pre { background: transparent; }
+html .swagger-ui .parameter__in { color: #555; }
+html .swagger-ui .renderedMarkdown code, html .swagger-ui .markdown code { color: #6a0dbf; }
+html .swagger-ui .microlight span[style*="rgb(211, 99, 99)"] { color: #ff9a9a !important; }
+/* A box that scrolls takes the keyboard focus (sallyport.js): show where it is. */
+.swagger-ui [data-scroll-focus]:focus-visible { outline: 3px solid #0b66c2; outline-offset: 2px; }
 @media (max-width: 600px) {
   .swagger-ui .opblock .opblock-summary-method { min-width: 56px; padding: 4px 0; }
   .swagger-ui .opblock .opblock-summary-description { flex: 1 1 100%; padding-top: 4px; }
@@ -101,8 +122,10 @@ const themeCss = `
 `
 
 /**
- * In the page: a viewport for phones (the package's page has none), copy buttons on code samples, and the
- * table of contents' links opening and showing the operation they name.
+ * In the page: a viewport for phones (the package's page has none), copy buttons on code samples, the
+ * table of contents' links (and a shared `#/tag/operationId` address) opening and showing the operation
+ * they name, and what axe-core asks of the package's markup: boxes that scroll take the keyboard focus,
+ * selects have a name.
  */
 const themeJs = `
 (function () {
@@ -125,28 +148,87 @@ const themeJs = `
       pre.appendChild(button);
     });
   }
-  new MutationObserver(function () { addCopyButtons(document); }).observe(document.body, { childList: true, subtree: true });
-  document.addEventListener('click', function (event) {
-    var link = event.target.closest && event.target.closest('a[href^="#/"]');
-    if (!link) return;
-    var parts = link.getAttribute('href').slice(2).split('/');
+  // A box that scrolls (a long example, a wide table) must be reachable by keyboard to be scrolled
+  // (WCAG 2.1.1): it takes the focus while, and only while, its content overflows.
+  var scrollers = '.microlight, .highlight-code, pre, .table-container, table, .responses-inner, .model-box, section.models';
+  function markScrollers(root) {
+    // Every box measured first, then every change made: a change between two measures would make the
+    // browser lay the whole (long) page out again for each box.
+    var boxes = Array.prototype.slice.call(root.querySelectorAll(scrollers));
+    var scrolling = boxes.map(function (box) {
+      var style = getComputedStyle(box);
+      return (/auto|scroll/.test(style.overflowX) && box.scrollWidth > box.clientWidth + 1) ||
+        (/auto|scroll/.test(style.overflowY) && box.scrollHeight > box.clientHeight + 1);
+    });
+    boxes.forEach(function (box, index) {
+      var marked = box.hasAttribute('data-scroll-focus');
+      if (scrolling[index] && !marked && !box.hasAttribute('tabindex')) {
+        box.setAttribute('tabindex', '0');
+        box.setAttribute('data-scroll-focus', '');
+      } else if (!scrolling[index] && marked) {
+        box.removeAttribute('tabindex');
+        box.removeAttribute('data-scroll-focus');
+      }
+    });
+  }
+  // The package's selects (the server, a parameter's allowed values) have no usable label: name them.
+  function nameSelects(root) {
+    root.querySelectorAll('select:not([aria-label])').forEach(function (select) {
+      var row = select.closest('tr[data-param-name]');
+      var name = select.id === 'servers' ? 'Server' : row ? 'Value of ' + row.getAttribute('data-param-name') : 'Choice';
+      select.setAttribute('aria-label', name);
+    });
+  }
+  // Once a burst of changes (an operation opening draws in many steps) has settled.
+  var pending;
+  function tidy() {
+    clearTimeout(pending);
+    pending = setTimeout(function () {
+      nameSelects(document);
+      markScrollers(document);
+    }, 100);
+  }
+  new MutationObserver(function () {
+    addCopyButtons(document);
+    tidy();
+  }).observe(document.body, { childList: true, subtree: true });
+  window.addEventListener('resize', tidy);
+  /** Opens and shows the operation of a \`#/tag/operationId\` address; false if there is none (yet). */
+  function show(hash) {
+    var parts = hash.slice(2).split('/');
     var block = document.getElementById('operations-' + parts[0] + '-' + parts[1]);
-    if (!block) return;
-    event.preventDefault();
-    history.replaceState(null, '', link.getAttribute('href'));
+    if (!block) return false;
     if (!block.classList.contains('is-open')) {
       var summary = block.querySelector('.opblock-summary-control') || block.querySelector('.opblock-summary');
       if (summary) summary.click();
     }
     block.scrollIntoView();
+    return true;
+  }
+  document.addEventListener('click', function (event) {
+    var link = event.target.closest && event.target.closest('a[href^="#/"]');
+    if (!link || !show(link.getAttribute('href'))) return;
+    event.preventDefault();
+    history.replaceState(null, '', link.getAttribute('href'));
   });
+  // A shared address (/v2/docs#/proxy/fetch) opens its operation once the page has drawn it.
+  if (location.hash.indexOf('#/') === 0 && location.hash.split('/').length === 3) {
+    var wanted = location.hash;
+    var tries = 0;
+    var timer = setInterval(function () {
+      if (show(wanted) || ++tries > 100) clearInterval(timer);
+    }, 100);
+  }
 })();
 `
 
 export function registerReferenceUi(app: FastifyInstance): void {
   const uiConfig = {
     layout: 'BaseLayout',
-    deepLinking: true,
+    // Off: its links sit inside each operation's toggle button, a link in a button that keyboards and
+    // screen readers trip over (axe nested-interactive). The contents' links and a shared #/tag/operation
+    // address are handled by sallyport.js instead.
+    deepLinking: false,
     docExpansion: 'list' as const,
     defaultModelsExpandDepth: 0,
     displayRequestDuration: true,
