@@ -42,6 +42,7 @@ export async function runNode(values: NodeOptions): Promise<void> {
     count: loadNodeWorkers(values.workers),
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     log: () => pino(loggerOptions(config.logLevel, 'node')),
+    ...(config.operator !== undefined && { operator: config.operator }),
     serve: () => serveNode(config),
   })
 }
@@ -73,6 +74,7 @@ export async function runGateway(values: { host?: string; port?: number; workers
     count: loadGatewayWorkers(values.workers),
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     log: () => pino(loggerOptions(config.logLevel, 'gateway')),
+    ...(config.operator !== undefined && { operator: config.operator }),
     // Once, before the workers: each would otherwise migrate at start-up, all at the same moment.
     prepare: async () => {
       const db = openDatabase(config)

@@ -6,6 +6,7 @@ import type { OperatorListenerConfig } from '../config/operator-config.ts'
 import type { GatewayConfig } from '../config/gateway-config.ts'
 import type { NodeConfig } from '../config/node-config.ts'
 import { startOperatorListener, type OperatorListener } from '../infra/metrics/operator-listener.ts'
+import { shareWithSupervisor } from '../infra/metrics/cluster-metrics.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { isWorker, shutdownMessage } from './workers.ts'
 import { createMetricsRegistry } from '../shared/metrics.ts'
@@ -34,13 +35,20 @@ export function warnAboutAllowTargets(allowTargets: readonly string[]): void {
   )
 }
 
-/** The operator listener when one is configured; if it cannot listen, what was started is stopped first. */
+/**
+ * The operator listener when one is configured; if it cannot listen, what was started is stopped first. A
+ * worker opens none: its supervisor serves the port with every worker's metrics (src/bin/workers.ts).
+ */
 async function listenForOperator(
   operator: OperatorListenerConfig | undefined,
   registry: Registry | undefined,
   stopStarted: () => Promise<void>,
 ): Promise<OperatorListener | undefined> {
   if (operator === undefined || registry === undefined) return undefined
+  if (isWorker()) {
+    shareWithSupervisor(registry)
+    return undefined
+  }
   try {
     return await startOperatorListener({ ...operator, registry })
   } catch (error) {

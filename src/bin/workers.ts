@@ -2,11 +2,15 @@
  * Worker processes for `sallyport gateway` and `sallyport node` (docs/adr/0009-workers.md): with a count
  * above 1 the first process is a supervisor that forks the workers with node:cluster; they share the
  * listening port, and everything a gateway must agree on lives in PostgreSQL and Redis exactly as it does
- * between separate gateways. The supervisor serves nothing itself: it restarts a worker that dies, and on
+ * between separate gateways. The supervisor serves no request itself: it restarts a worker that dies, and on
  * SIGINT/SIGTERM asks every worker to drain (each runs the shutdown of `closeOnSignals`), then exits 0 if
- * every worker did.
+ * every worker did. With an operator listener configured it is the supervisor that opens it, and each scrape
+ * reads every worker's metrics, aggregated (src/infra/metrics/cluster-metrics.ts); the workers open none.
  */
 import cluster, { type Worker } from 'node:cluster'
+import type { OperatorListenerConfig } from '../config/operator-config.ts'
+import { answerSupervisor, clusterMetricsSource } from '../infra/metrics/cluster-metrics.ts'
+import { startOperatorListener } from '../infra/metrics/operator-listener.ts'
 import type { ShutdownLog } from './servers.ts'
 
 /** The message a supervisor sends a worker instead of a signal: a worker that already got one ignores it. */
@@ -23,6 +27,8 @@ export type WorkerPlan = {
   shutdownTimeoutMs: number
   /** The supervisor's logger, made only when there is a supervisor (a count above 1). */
   log: () => ShutdownLog
+  /** SALLYPORT_OPERATOR_PORT/HOST: with workers, the supervisor's listener serving all their metrics. */
+  operator?: OperatorListenerConfig
   /** Run once by the supervisor before any worker starts (the gateway brings the schema up to date). */
   prepare?: () => Promise<void>
   /** What one worker runs: the single-process command itself. */
@@ -35,12 +41,26 @@ export function isWorker(): boolean {
 }
 
 export async function runWorkers(plan: WorkerPlan): Promise<void> {
-  if (plan.count === 1 || cluster.isWorker) return plan.serve()
+  if (plan.count === 1) return plan.serve()
+  if (cluster.isWorker) {
+    // Before anything slow: a scrape that reaches a worker still starting is answered, not left to time out.
+    if (plan.operator !== undefined) answerSupervisor()
+    return plan.serve()
+  }
   await plan.prepare?.()
-  supervise(plan)
+  // Before any worker starts: a port in use stops the command as it stops a single process.
+  const operator =
+    plan.operator === undefined
+      ? undefined
+      : await startOperatorListener({ ...plan.operator, registry: clusterMetricsSource() })
+  supervise(plan, operator === undefined ? {} : { metrics_url: `${operator.url}/metrics` })
 }
 
-function supervise({ kind, count, shutdownTimeoutMs, log: makeLog }: WorkerPlan): void {
+function supervise(
+  { kind, count, shutdownTimeoutMs, log: makeLog }: WorkerPlan,
+  /** Where the supervisor serves the workers' metrics, for its "listening" line. */
+  metrics: { metrics_url?: string },
+): void {
   const log = makeLog()
   const live = new Map<Worker, { startedAt: number; listening: boolean }>()
   let starting = true
@@ -62,7 +82,7 @@ function supervise({ kind, count, shutdownTimeoutMs, log: makeLog }: WorkerPlan)
     state.listening = true
     if (starting && [...live.values()].every((each) => each.listening)) {
       starting = false
-      log.info({ workers: live.size }, `${kind} workers listening`)
+      log.info({ workers: live.size, ...metrics }, `${kind} workers listening`)
     }
   })
 

@@ -56,6 +56,8 @@ export function createNodeMetrics(registry: Registry): NodeMetrics {
       name: 'sallyport_node_fetches_in_flight',
       help: 'Fetch jobs running on the node right now.',
       registers: [registry],
+      // Each worker counts its own jobs (docs/adr/0009-workers.md): the node's are their sum.
+      aggregator: 'sum',
     }),
   }
   for (const outcome of outcomes) {

@@ -2,9 +2,10 @@
  * Worker processes (docs/adr/0009-workers.md), on the CLI: one `sallyport gateway --workers 2` on one
  * Redis shares what separate gateways share, exactly: a burst spread over both workers is admitted as one
  * process would admit it, an answer stored by one worker is replayed by the other, and a revoked key is
- * refused by every worker at the next request. A worker killed is replaced and logged; SIGTERM drains every
- * worker and exits 0. Each request here opens a connection of its own, so the supervisor hands successive
- * requests to the workers in turn.
+ * refused by every worker at the next request. One scrape of the supervisor's operator listener counts
+ * what every worker counted, for the gateway and for a node with two workers too. A worker killed is
+ * replaced and logged; SIGTERM drains every worker and exits 0. Each request here opens a connection of its
+ * own, so the supervisor hands successive requests to the workers in turn.
  */
 import assert from 'node:assert/strict'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -20,6 +21,7 @@ import { keyStatesOf, withRevocationMarkers } from '../../src/gateway/keys/key-s
 import { createRedisAdmissionStore } from '../../src/gateway/rate-limits/redis-admission-store.ts'
 import { openDatabase } from '../../src/infra/database/database.ts'
 import { eventually, freePort, runCli, runCliOnce, type CliProcess } from '../helpers/cli.ts'
+import { scrape, valueOf } from '../helpers/metrics.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 import { connect, deleteUnder, redisAnswers, redisUrl } from '../integration/rate-limits/redis-harness.ts'
 
@@ -103,6 +105,9 @@ if (!(await redisAnswers())) {
     let burstKey: string
     let replayKey: string
     let revokedKey: string
+    let metricsKey: string
+    let gatewayMetrics: string
+    let nodeMetrics: string
 
     before(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'sallyport-e2e-workers-'))
@@ -143,12 +148,23 @@ if (!(await redisAnswers())) {
       assert.equal(limits.code, 0, limits.output)
       replayKey = await provisionApiKey(env, 'replay@example.test', 'proxy')
       revokedKey = await provisionApiKey(env, 'revoked@example.test', 'proxy')
+      metricsKey = await provisionApiKey(env, 'metrics@example.test', 'proxy')
 
-      node = runCli(['node', '--region', 'us-east', '--port', String(nodePort)], env)
-      await node.waitFor('egress node listening', 60_000)
+      const nodeOperatorPort = await freePort()
+      nodeMetrics = `http://127.0.0.1:${nodeOperatorPort}/metrics`
+      node = runCli(['node', '--region', 'us-east', '--port', String(nodePort), '--workers', '2'], {
+        ...env,
+        SALLYPORT_OPERATOR_PORT: String(nodeOperatorPort),
+      })
+      await node.waitFor('node workers listening', 60_000)
       const port = await freePort()
       base = `http://127.0.0.1:${port}`
-      gateway = runCli(['gateway', '--port', String(port), '--workers', '2'], env)
+      const gatewayOperatorPort = await freePort()
+      gatewayMetrics = `http://127.0.0.1:${gatewayOperatorPort}/metrics`
+      gateway = runCli(['gateway', '--port', String(port), '--workers', '2'], {
+        ...env,
+        SALLYPORT_OPERATOR_PORT: String(gatewayOperatorPort),
+      })
       await gateway.waitFor('gateway workers listening', 90_000)
       // Each worker probes the node on its own: wait until several requests in a row see the region.
       await eventually(async () => {
@@ -177,6 +193,43 @@ if (!(await redisAnswers())) {
         headers: { 'x-api-key': apiKey, 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ url }),
       })
+
+    // First: the totals below are those of this test's fetches alone.
+    it('serves on one operator port the totals of every worker, for the gateway and the node', async () => {
+      assert.match(
+        gateway.output(),
+        new RegExp(`"metrics_url":"${gatewayMetrics}".*"gateway workers listening"`),
+      )
+      const fetches = 8
+      for (let i = 0; i < fetches; i++) {
+        const answer = await fetchVia(metricsKey, `${targetUrl}/metrics/${i}`)
+        assert.equal(answer.status, 200, answer.body)
+      }
+      // Each scrape opens a connection of its own as well: with one worker answering per scrape, two in a row
+      // would show two different shares.
+      for (let i = 0; i < 2; i++) {
+        const { samples } = await scrape(gatewayMetrics)
+        const fetchRoute = { route: '/v2/proxy/fetch', method: 'POST', status: '200' }
+        assert.equal(valueOf(samples, 'sallyport_gateway_http_requests_total', fetchRoute), fetches)
+        assert.equal(valueOf(samples, 'sallyport_gateway_egress_total', { outcome: 'envelope' }), fetches)
+        // The fleet's view is each worker's own: the aggregate says 1, never the count of workers.
+        assert.equal(valueOf(samples, 'sallyport_gateway_node_healthy', { region: 'us-east' }), 1)
+        assert.equal(valueOf(samples, 'sallyport_gateway_region_in_service', { region: 'us-east' }), 1)
+        assert.equal(valueOf(samples, 'sallyport_gateway_node_in_flight', { region: 'us-east' }), 0)
+        assert.ok(valueOf(samples, 'sallyport_process_cpu_seconds_total') > 0)
+        assert.equal(valueOf(samples, 'sallyport_nodejs_version_info'), 1)
+
+        const node = (await scrape(nodeMetrics)).samples
+        assert.equal(valueOf(node, 'sallyport_node_fetches_total', { outcome: 'envelope' }), fetches)
+        assert.equal(
+          valueOf(node, 'sallyport_node_http_requests_total', { route: '/fleet/v1/fetch' }),
+          fetches,
+        )
+        assert.equal(valueOf(node, 'sallyport_node_fetches_in_flight'), 0)
+      }
+      // The workers share the public port only: the operator port is the supervisor's.
+      assert.doesNotMatch(gateway.output(), /"msg":"gateway listening".*"metrics_url"/)
+    })
 
     it('admits exactly 120 of a burst of 200 fetches spread over both workers', async () => {
       const hitsBefore = targetHits

@@ -1,7 +1,8 @@
 /**
  * The operator listener of one process (docs/operations.md): `GET /metrics` in the Prometheus text format,
  * on its own address (SALLYPORT_OPERATOR_HOST, SALLYPORT_OPERATOR_PORT), never on the public port. It
- * answers nothing else and logs nothing: a scrape every few seconds is not worth a log line.
+ * answers nothing else and logs nothing: a scrape every few seconds is not worth a log line. With workers
+ * the supervisor serves it, from every worker's metrics (cluster-metrics.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,6 +16,9 @@ export type OperatorListener = {
 
 export const metricsPath = '/metrics'
 
+/** What a scrape reads: the process's registry, or the supervisor's aggregate of its workers' registries. */
+export type MetricsSource = Pick<Registry, 'metrics' | 'contentType'>
+
 function answer(response: ServerResponse, status: number, text: string, headers = {}): void {
   response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(text)
 }
@@ -22,7 +26,7 @@ function answer(response: ServerResponse, status: number, text: string, headers 
 export async function startOperatorListener(options: {
   host: string
   port: number
-  registry: Registry
+  registry: MetricsSource
 }): Promise<OperatorListener> {
   const { registry } = options
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
