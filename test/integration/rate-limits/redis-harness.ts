@@ -43,7 +43,7 @@ export async function keysUnder(redis: RedisClient, prefix: string): Promise<str
   return scanKeys(redis, `${prefix}*`, 1000)
 }
 
-/** Every key under the prefix and every member or value it holds. */
+/** Every key under the prefix, every member or value of its counters, and the field names of its hashes. */
 export async function contentsUnder(redis: RedisClient, prefix: string): Promise<string[]> {
   const items: string[] = []
   for (const key of await keysUnder(redis, prefix)) {
@@ -51,7 +51,8 @@ export async function contentsUnder(redis: RedisClient, prefix: string): Promise
     const type = await redis.type(key)
     if (type === 'zset') items.push(...(await redis.zrange(key, 0, '-1', 'WITHSCORES')))
     else if (type === 'string') items.push((await redis.get(key)) ?? '')
-    else if (type === 'hash') items.push(...Object.entries(await redis.hgetall(key)).flat())
+    // Field names only: a stored idempotent answer (a hash) holds its target for its 24 h (DESIGN 7).
+    else if (type === 'hash') items.push(...(await redis.hkeys(key)))
     else items.push(`unexpected type ${type}`)
   }
   return items
