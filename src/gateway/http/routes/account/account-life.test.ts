@@ -65,6 +65,33 @@ describe('the account’s own life', () => {
     assert.equal(again.json().code, 'invalid_token')
   })
 
+  it('confirming a new address answers 429 too_many_attempts past the ceiling of one client address', async (t) => {
+    const gw = await buildAccountTestGateway({
+      anonymousPolicy: { clientWindowMs: 60_000, perClientAddress: 2, emailWindowMs: 60_000, perEmail: 10 },
+    })
+    t.after(() => gw.close())
+    await gw.verifiedAccount('ann@example.com')
+    const session = await gw.signIn('ann@example.com')
+    await gw.post(
+      '/v2/account/email',
+      { new_email: 'ann@new.example', password: testPassword },
+      { headers: session.headers },
+    )
+    const token = await gw.tokenFrom('ann@new.example', 'confirm_new_email')
+    const confirm = (value: string, remoteAddress: string) =>
+      gw.post('/v2/account/email/confirm', { token: value }, { remoteAddress })
+    for (const guess of ['A'.repeat(43), 'B'.repeat(43)]) {
+      assert.equal((await confirm(guess, '198.51.100.7')).json().code, 'invalid_token')
+    }
+    const refused = await confirm(token, '198.51.100.7')
+    assert.equal(refused.statusCode, 429)
+    assert.equal(refused.headers['content-type'], 'application/problem+json; charset=utf-8')
+    assert.equal(refused.json().code, 'too_many_attempts')
+    assert.ok(Number(refused.headers['retry-after']) >= 1)
+    assert.equal((await confirm(token, '198.51.100.8')).statusCode, 200, 'the refused call spent nothing')
+    await gw.signIn('ann@new.example')
+  })
+
   it('an address another account has gets the same answer and no mail', async (t) => {
     const { gw, session } = await withAnn()
     t.after(() => gw.close())

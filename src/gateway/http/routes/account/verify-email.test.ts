@@ -75,6 +75,32 @@ describe('POST /v2/account/verify', () => {
     assert.match(rows[0]!.digest, /^[0-9a-f]{64}$/)
   })
 
+  it('answers 429 too_many_attempts with Retry-After past the ceiling of one client address, and serves another', async (t) => {
+    const gw = await buildAccountTestGateway({
+      anonymousPolicy: { clientWindowMs: 60_000, perClientAddress: 2, emailWindowMs: 60_000, perEmail: 10 },
+    })
+    t.after(() => gw.close())
+    await gw.post(
+      '/v2/account',
+      { email: 'ann@example.com', password: testPassword },
+      { remoteAddress: '198.51.100.1' },
+    )
+    const token = await gw.tokenFrom('ann@example.com', 'verify_email')
+    const verify = (value: string, remoteAddress: string) =>
+      gw.post('/v2/account/verify', { token: value }, { remoteAddress })
+    for (const guess of ['A'.repeat(43), 'B'.repeat(43)]) {
+      assert.equal((await verify(guess, '198.51.100.7')).json().code, 'invalid_token')
+    }
+    const refused = await verify(token, '198.51.100.7')
+    assert.equal(refused.statusCode, 429)
+    assert.equal(refused.headers['content-type'], 'application/problem+json; charset=utf-8')
+    assert.equal(refused.json().code, 'too_many_attempts')
+    assert.ok(Number(refused.headers['retry-after']) >= 1)
+    assert.equal((await verify(token, '198.51.100.8')).statusCode, 200, 'the refused call spent nothing')
+    gw.clock.advance(60_000)
+    assert.equal((await verify('C'.repeat(43), '198.51.100.7')).json().code, 'invalid_token')
+  })
+
   it('refuses a token posted from another site', async (t) => {
     const { gw, token } = await signedUp()
     t.after(() => gw.close())
