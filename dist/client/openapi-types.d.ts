@@ -184,7 +184,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm the e-mail address
-         * @description Takes the token of the confirmation link. A token works once and for 24 hours. The 30-day trial starts now. Confirming does not sign in.
+         * @description Takes the token of the confirmation link. A token works once and for 24 hours. The 30-day trial starts now. Confirming does not sign in. Counted with the other anonymous account calls: 30 in 15 minutes from one client address (429 `too_many_attempts` with Retry-After).
          */
         post: operations['verifyEmail'];
         delete?: never;
@@ -304,7 +304,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a new e-mail address with the mailed token
-         * @description The token is the one mailed to the new address by `POST /v2/account/email`. No session needed.
+         * @description The token is the one mailed to the new address by `POST /v2/account/email`. No session needed. Counted with the other anonymous account calls: 30 in 15 minutes from one client address (429 `too_many_attempts` with Retry-After).
          */
         post: operations['confirmEmailChange'];
         delete?: never;
@@ -3651,6 +3651,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `too_many_attempts` (Too many attempts). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. Sent with `too_many_attempts`. */
+                    'Retry-After'?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#too_many_attempts",
+                     *       "title": "Too many attempts",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "too_many_attempts",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'too_many_attempts';
+                    };
+                };
+            };
             /** @description Error. Codes: `internal_error` (Internal error). */
             500: {
                 headers: {
@@ -4789,6 +4813,30 @@ export interface operations {
                     'application/problem+json': components['schemas']['Problem'] & {
                         /** @enum {string} */
                         code?: 'invalid_token' | 'invalid_request';
+                    };
+                };
+            };
+            /** @description Error. Codes: `too_many_attempts` (Too many attempts). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. Sent with `too_many_attempts`. */
+                    'Retry-After'?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/v2/docs/errors#too_many_attempts",
+                     *       "title": "Too many attempts",
+                     *       "status": 429,
+                     *       "detail": "What happened, for people.",
+                     *       "code": "too_many_attempts",
+                     *       "request_id": "req_6f1c2a9e0b7d4c3a"
+                     *     }
+                     */
+                    'application/problem+json': components['schemas']['Problem'] & {
+                        /** @enum {string} */
+                        code?: 'too_many_attempts';
                     };
                 };
             };

@@ -9,6 +9,7 @@ import { AppError } from '../../shared/errors.ts'
 import type { BackgroundTasks } from '../background-tasks.ts'
 import type { KeyRepository } from '../keys/key-repository.ts'
 import type { SessionService } from '../sessions/session-service.ts'
+import type { AnonymousThrottle } from '../throttles/anonymous-throttle.ts'
 import {
   accountDeletedMail,
   confirmNewEmailMail,
@@ -30,6 +31,8 @@ type Deps = {
   keys: Pick<KeyRepository, 'revokeAll'>
   sessions: Pick<SessionService, 'endOthers'>
   hasher: PasswordHasher
+  /** The per-client-address ceiling of anonymous account calls (throttles/anonymous-throttle.ts). */
+  anonymous: Pick<AnonymousThrottle, 'admit'>
   mailer: Pick<Mailer, 'send'>
   links: Links
   clock: Clock
@@ -97,16 +100,20 @@ export function createAccountLifeService(deps: Deps) {
     mail(accountId, 'email_change_requested', emailChangeRequestedMail(account.email, email.address))
   }
 
-  async function confirmEmailChange(token: string): Promise<void> {
-    const result = isSecretShaped(token)
-      ? await life.confirmEmailChange(digestOf(token), clock.now())
-      : undefined
-    if (result === undefined) {
-      throw new AppError(
+  /**
+   * Anonymous (the mail may be opened where nobody is signed in): a well-formed token is counted against
+   * the client address, like every anonymous account call, before it is looked up.
+   */
+  async function confirmEmailChange(token: string, clientAddress: string): Promise<void> {
+    const unknown = () =>
+      new AppError(
         'invalid_token',
         'This link is unknown, used already or expired. Ask for the change again.',
       )
-    }
+    if (!isSecretShaped(token)) throw unknown()
+    await deps.anonymous.admit(clientAddress)
+    const result = await life.confirmEmailChange(digestOf(token), clock.now())
+    if (result === undefined) throw unknown()
     if (result === 'taken') {
       throw new AppError('invalid_token', 'Another account uses this address now; the change was not made.')
     }

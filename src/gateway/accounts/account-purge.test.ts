@@ -60,13 +60,13 @@ describe('the scheduled purge', () => {
   it('runs at start and then every interval; a failed run is logged and the next one still comes', async () => {
     const clock = manualClock()
     const runs: string[] = []
-    let next: (() => void) | undefined
     const warnings: unknown[] = []
+    // The schedule is stepped by hand: no real timer, so nothing depends on how busy the machine is.
+    const scheduled: { run: () => void; intervalMs: number; cancelled: boolean }[] = []
     const purge = createAccountPurge({
       repo: {
         purge: async () => {
           runs.push(runs.length === 0 ? 'failing' : 'ok')
-          next?.()
           if (runs.length === 1) throw new Error('database went away')
           return { tokens: 0, accounts: 0 }
         },
@@ -74,19 +74,51 @@ describe('the scheduled purge', () => {
       attempts: { prune: async () => undefined },
       clock,
       log: { info: () => undefined, warn: (fields: unknown) => void warnings.push(fields) },
-      policy: { ...defaultPurgePolicy, intervalMs: 1 },
+      repeat: (run, intervalMs) => {
+        const entry = { run, intervalMs, cancelled: false }
+        scheduled.push(entry)
+        return () => (entry.cancelled = true)
+      },
     })
-    const secondRun = new Promise<void>((resolve) => (next = () => runs.length >= 2 && resolve()))
-    // The purge's timer is unref'd on purpose; this one keeps the test's process alive until the second run.
-    const keepAlive = setTimeout(() => undefined, 10_000)
     purge.start()
-    await secondRun
-    clearTimeout(keepAlive)
-    await purge.stop()
-    assert.deepEqual(runs.slice(0, 2), ['failing', 'ok'])
+    purge.start()
+    assert.equal(scheduled.length, 1, 'started once')
+    const [schedule] = scheduled
+    assert.equal(schedule!.intervalMs, defaultPurgePolicy.intervalMs)
+    await purge.settled()
+    assert.deepEqual(runs, ['failing'], 'one run at start')
     assert.equal(warnings.length, 1)
-    const after = runs.length
-    await new Promise((resolve) => setImmediate(resolve))
-    assert.equal(runs.length, after, 'stopped: no further run')
+
+    schedule!.run()
+    schedule!.run()
+    await purge.settled()
+    assert.deepEqual(runs, ['failing', 'ok'], 'the next interval runs again; a tick during a run is skipped')
+    assert.equal(warnings.length, 1)
+
+    await purge.stop()
+    assert.equal(schedule!.cancelled, true, 'stopped: no further run')
+  })
+
+  it('waits in stop() for a run in progress', async () => {
+    let finish: () => void = () => undefined
+    const finished: string[] = []
+    const purge = createAccountPurge({
+      repo: {
+        purge: async () => {
+          await new Promise<void>((resolve) => (finish = resolve))
+          finished.push('purge')
+          return { tokens: 0, accounts: 0 }
+        },
+      },
+      attempts: { prune: async () => void finished.push('prune') },
+      clock: manualClock(),
+      log: quiet,
+      repeat: () => () => undefined,
+    })
+    purge.start()
+    const stopped = purge.stop().then(() => finished.push('stopped'))
+    finish()
+    await stopped
+    assert.deepEqual(finished, ['purge', 'prune', 'stopped'])
   })
 })

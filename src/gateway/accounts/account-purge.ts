@@ -29,16 +29,33 @@ export const defaultPurgePolicy: PurgePolicy = {
 
 export type PurgeCounts = { tokens: number; accounts: number }
 
+/** Calls `run` every `intervalMs` until the answer is called; tests step it by hand. */
+export type Repeat = (run: () => void, intervalMs: number) => () => void
+
+/** A timer that never keeps the process alive. */
+const everyInterval: Repeat = (run, intervalMs) => {
+  const timer = setInterval(run, intervalMs).unref()
+  return () => clearInterval(timer)
+}
+
 type Deps = {
   repo: Pick<AccountRepository, 'purge'>
   attempts: Pick<AttemptStore, 'prune'>
   clock: Clock
   log: Pick<Logger, 'info' | 'warn'>
   policy?: PurgePolicy | undefined
+  repeat?: Repeat
 }
 
-export function createAccountPurge({ repo, attempts, clock, log, policy = defaultPurgePolicy }: Deps) {
-  let timer: NodeJS.Timeout | undefined
+export function createAccountPurge({
+  repo,
+  attempts,
+  clock,
+  log,
+  policy = defaultPurgePolicy,
+  repeat = everyInterval,
+}: Deps) {
+  let cancel: (() => void) | undefined
   let running: Promise<unknown> | undefined
 
   async function runOnce(): Promise<PurgeCounts> {
@@ -66,19 +83,24 @@ export function createAccountPurge({ repo, attempts, clock, log, policy = defaul
 
   /** Runs once at start, then every interval; the timer never keeps the process alive. */
   function start(): void {
-    if (timer !== undefined) return
+    if (cancel !== undefined) return
     tick()
-    timer = setInterval(tick, policy.intervalMs).unref()
+    cancel = repeat(tick, policy.intervalMs)
+  }
+
+  /** Waits for the run in progress, if any, to end (a failed one included). */
+  async function settled(): Promise<void> {
+    await running
   }
 
   /** Stops the timer and waits for a run in progress, so the database can close after it. */
   async function stop(): Promise<void> {
-    clearInterval(timer)
-    timer = undefined
-    await running
+    cancel?.()
+    cancel = undefined
+    await settled()
   }
 
-  return { start, stop, runOnce, policy }
+  return { start, stop, settled, runOnce, policy }
 }
 
 export type AccountPurge = ReturnType<typeof createAccountPurge>

@@ -76,7 +76,9 @@ export function createAccountRepository(db: Database) {
    * Stores a token and drops the oldest of its account and purpose past `keep` (the newest link always
    * works; an older one stops working once `keep` newer ones exist), so an address that is asked for mail
    * again and again holds at most `keep` rows per purpose. The account's row lock (a no-op write) makes
-   * two tokens issued at once count each other on PostgreSQL.
+   * two tokens issued at once count each other on PostgreSQL. The token just stored is never the one
+   * dropped, even when others carry the same millisecond: only the older ones are ranked, so a tie is
+   * never settled by the random digest against the link about to be mailed.
    */
   async function insertToken(token: NewToken, keep: number = tokensKeptPerPurpose): Promise<void> {
     await db.transaction().execute(async (trx) => {
@@ -93,6 +95,7 @@ export function createAccountRepository(db: Database) {
         .deleteFrom('account_tokens')
         .where('account_id', '=', token.account_id)
         .where('purpose', '=', token.purpose)
+        .where('digest', '!=', token.digest)
         .where(
           'digest',
           'not in',
@@ -101,9 +104,10 @@ export function createAccountRepository(db: Database) {
             .select('digest')
             .where('account_id', '=', token.account_id)
             .where('purpose', '=', token.purpose)
+            .where('digest', '!=', token.digest)
             .orderBy('created_at', 'desc')
             .orderBy('digest', 'desc')
-            .limit(keep),
+            .limit(keep - 1),
         )
         .execute()
     })

@@ -104,15 +104,20 @@ export function createAccountService({
     sendAlreadyRegistered(existing)
   }
 
-  /** Answers the account id; `invalid_token` when the token is unknown, used or expired. */
-  async function verifyEmail(token: string): Promise<string> {
-    const accountId = isSecretShaped(token) ? await repo.verifyEmail(digestOf(token), clock.now()) : undefined
-    if (accountId === undefined) {
-      throw new AppError(
+  /**
+   * Answers the account id; `invalid_token` when the token is unknown, used or expired. A well-formed
+   * token is counted against the client address before it is looked up: each one costs a write.
+   */
+  async function verifyEmail(token: string, clientAddress: string): Promise<string> {
+    const invalid = () =>
+      new AppError(
         'invalid_token',
         'This confirmation link is not valid: used already, expired, or mistyped.',
       )
-    }
+    if (!isSecretShaped(token)) throw invalid()
+    await anonymous.admit(clientAddress)
+    const accountId = await repo.verifyEmail(digestOf(token), clock.now())
+    if (accountId === undefined) throw invalid()
     return accountId
   }
 

@@ -81,11 +81,13 @@ export function createAccountStack(options: AccountStackOptions) {
     log: options.log,
     policy: options.purgePolicy,
   })
+  // One ceiling per client address across every anonymous account call, wherever the service lives.
+  const anonymous = createAnonymousThrottle({ store: attempts, clock, policy: options.anonymousPolicy })
   const accounts = createAccountService({
     repo: accountRepository,
     hasher,
     hashing: createHashingGate(options.hashingPolicy),
-    anonymous: createAnonymousThrottle({ store: attempts, clock, policy: options.anonymousPolicy }),
+    anonymous,
     mailer: options.mailer,
     mailGate: createMailGate({
       store: attempts,
@@ -124,6 +126,7 @@ export function createAccountStack(options: AccountStackOptions) {
     keys: keyRepository,
     sessions,
     hasher,
+    anonymous,
     mailer: options.mailer,
     links: options.links,
     clock,

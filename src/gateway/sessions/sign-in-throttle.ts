@@ -68,7 +68,6 @@ export function createSignInThrottle({ store, clock, policy = defaultSignInPolic
       account: attemptKey('sign-in account', account),
     }
   }
-  let lastPrune = 0
 
   /**
    * Counts the attempt, then throws `too_many_attempts` over a hard limit or waits out the account-wide
@@ -104,13 +103,10 @@ export function createSignInThrottle({ store, clock, policy = defaultSignInPolic
     if (excess >= 0) await delay(Math.min(policy.slowMaxMs, (excess + 1) * policy.slowStepMs))
     return {
       // The address and pair counted the attempt already; the account-wide log counts failures only.
+      // Old events are left to the scheduled purge (accounts/account-purge.ts): the store is shared with
+      // the anonymous ceilings and the mail gate, whose windows are an hour, longer than this one.
       async failed() {
-        const at = clock.now()
-        await store.add(key.account, at)
-        if (at - lastPrune >= policy.windowMs) {
-          lastPrune = at
-          await store.prune(at - policy.windowMs)
-        }
+        await store.add(key.account, clock.now())
       },
       // A success clears the pair, and takes back only its own event from the address's count: signing in
       // to one's own account must not reset the failures of others behind the same address.

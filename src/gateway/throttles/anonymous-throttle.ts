@@ -1,6 +1,7 @@
 /**
- * The ceiling on anonymous account calls (sign-up, resend, password-reset request and confirmation), counted
- * before any password is hashed or any row written:
+ * The ceiling on anonymous account calls (sign-up, resend, password-reset request and confirmation, e-mail
+ * verification, confirmation of a new e-mail address), counted before any password is hashed, any token
+ * looked up or any row written:
  * - per client address (IPv6 per /64, as sign-in counts): 30 calls in 15 minutes, every route together;
  * - per e-mail address: 10 calls in an hour (sign-up, resend and reset request), wherever they come from.
  * Every call counts, not only failures: each one costs a hash or a row whatever its outcome. A refused call

@@ -170,6 +170,18 @@ forEachDialect((name, openDb) => {
       assert.equal(await accounts.verifyEmail('c'.repeat(64), 2_000), 'acct_1', 'the kept links work')
     })
 
+    it('never drops the token just stored, even when older ones carry the same millisecond', async (t) => {
+      const { accounts, close } = await repository()
+      t.after(close)
+      await accounts.insert(account)
+      // The newest digest sorts first, so ranking every token by (time, digest) would drop it.
+      for (const digest of ['d', 'c', 'b', 'a']) {
+        await accounts.insertToken({ ...token(digest, 'verify_email'), created_at: 1_000 })
+      }
+      assert.equal(await accounts.liveTokenCount('acct_1', 'verify_email', 2_000), 3)
+      assert.equal(await accounts.verifyEmail('a'.repeat(64), 2_000), 'acct_1', 'the link just mailed works')
+    })
+
     it('keeps the ceiling when tokens for one account are issued at once', async (t) => {
       const { accounts, db, close } = await repository()
       t.after(close)

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { Secret, TOTP } from 'otpauth'
 import { buildAccountTestGateway, testPassword } from '../../../../../test/helpers/account-gateway.ts'
+import { assertTokenRouteThrottled } from '../../../../../test/helpers/token-throttle.ts'
 
 const newPassword = 'an even longer passphrase'
 
@@ -63,6 +64,23 @@ describe('the account’s own life', () => {
     await assert.rejects(gw.signIn('ann@example.com'))
     const again = await gw.post('/v2/account/email/confirm', { token })
     assert.equal(again.json().code, 'invalid_token')
+  })
+
+  it('confirming a new address answers 429 too_many_attempts past the ceiling of one client address', async (t) => {
+    const gw = await buildAccountTestGateway({
+      anonymousPolicy: { clientWindowMs: 60_000, perClientAddress: 2, emailWindowMs: 60_000, perEmail: 10 },
+    })
+    t.after(() => gw.close())
+    await gw.verifiedAccount('ann@example.com')
+    const session = await gw.signIn('ann@example.com')
+    await gw.post(
+      '/v2/account/email',
+      { new_email: 'ann@new.example', password: testPassword },
+      { headers: session.headers },
+    )
+    const token = await gw.tokenFrom('ann@new.example', 'confirm_new_email')
+    await assertTokenRouteThrottled(gw, '/v2/account/email/confirm', token)
+    await gw.signIn('ann@new.example')
   })
 
   it('an address another account has gets the same answer and no mail', async (t) => {

@@ -10,12 +10,12 @@ import { sessionOf } from '../../plugins/session.ts'
 import { errorResponses } from '../../schemas.ts'
 import type { AccountRouteDeps } from './account-area.ts'
 import {
-  anonymousErrors,
   EmailField,
   NewPasswordField,
   PasswordField,
   sessionWriteErrors,
   statusBody,
+  throttledErrors,
   TokenField,
 } from './account-schemas.ts'
 
@@ -97,16 +97,18 @@ export function registerChangeCredentials(app: FastifyInstance, deps: Pick<Accou
         tags: ['account'],
         summary: 'Confirm a new e-mail address with the mailed token',
         description:
-          'The token is the one mailed to the new address by `POST /v2/account/email`. No session needed.',
+          'The token is the one mailed to the new address by `POST /v2/account/email`. No session needed. ' +
+          'Counted with the other anonymous account calls: 30 in 15 minutes from one client address (429 ' +
+          '`too_many_attempts` with Retry-After).',
         body: ConfirmBody,
         response: {
           200: statusBody('changed', 'The account uses the new address now.'),
-          ...errorResponses(['invalid_token', ...anonymousErrors]),
+          ...errorResponses(['invalid_token', ...throttledErrors]),
         },
       },
     },
     async (request) => {
-      await deps.life.confirmEmailChange(request.body.token)
+      await deps.life.confirmEmailChange(request.body.token, request.ip)
       return { status: 'changed' as const }
     },
   )

@@ -43,4 +43,19 @@ describe('POST /v2/account/password-reset', () => {
     )
     assert.equal(response.json().code, 'csrf_failed')
   })
+
+  it('keeps counting an address for the whole hour, whatever failed sign-ins happen meanwhile', async (t) => {
+    const gw = await buildAccountTestGateway()
+    t.after(() => gw.close())
+    const reset = (remoteAddress: string) =>
+      gw.post('/v2/account/password-reset', { email: 'victim@example.com' }, { remoteAddress })
+    for (let i = 0; i < 10; i++) assert.equal((await reset(`198.51.100.${i + 1}`)).statusCode, 202)
+    // Past the sign-in window (15 minutes), well inside the e-mail address's hour.
+    gw.clock.advance(20 * 60_000)
+    const failed = await gw.post('/v2/session', { email: 'nobody@example.com', password: 'not a password' })
+    assert.equal(failed.json().code, 'invalid_credentials')
+    const refused = await reset('198.51.100.50')
+    assert.equal(refused.statusCode, 429)
+    assert.equal(refused.json().code, 'too_many_attempts')
+  })
 })

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { buildAccountTestGateway, testPassword } from '../../../../../test/helpers/account-gateway.ts'
+import { assertTokenRouteThrottled } from '../../../../../test/helpers/token-throttle.ts'
 
 async function signedUp() {
   const gw = await buildAccountTestGateway()
@@ -73,6 +74,27 @@ describe('POST /v2/account/verify', () => {
     assert.equal(rows.length, 1)
     assert.ok(!JSON.stringify(rows).includes(token))
     assert.match(rows[0]!.digest, /^[0-9a-f]{64}$/)
+  })
+
+  it('answers 429 too_many_attempts with Retry-After past the ceiling of one client address, and serves another', async (t) => {
+    const gw = await buildAccountTestGateway({
+      anonymousPolicy: { clientWindowMs: 60_000, perClientAddress: 2, emailWindowMs: 60_000, perEmail: 10 },
+    })
+    t.after(() => gw.close())
+    await gw.post(
+      '/v2/account',
+      { email: 'ann@example.com', password: testPassword },
+      { remoteAddress: '198.51.100.1' },
+    )
+    const token = await gw.tokenFrom('ann@example.com', 'verify_email')
+    await assertTokenRouteThrottled(gw, '/v2/account/verify', token)
+    gw.clock.advance(60_000)
+    const later = await gw.post(
+      '/v2/account/verify',
+      { token: 'C'.repeat(43) },
+      { remoteAddress: '198.51.100.7' },
+    )
+    assert.equal(later.json().code, 'invalid_token', 'free again once the window has passed')
   })
 
   it('refuses a token posted from another site', async (t) => {
