@@ -37,15 +37,13 @@ export function createUsageRepository(db: Database) {
     if (postgres) return addOnceInOneStatement(writer, accountId, day, writes)
     let committing = false
     try {
+      // Plain SQL, not the query builder: this runs once per group commit, on every fetch's path (DESIGN 6),
+      // and building three queries cost more than running them on SQLite.
       await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('usage_writers')
-          .select('last_seq')
-          .where('writer', '=', writer)
-          .where('account_id', '=', accountId)
-          .where('day', '=', day)
-          .executeTakeFirst()
-        const applied = row?.last_seq ?? 0
+        const { rows } = await sql<{ last_seq: number }>`
+          select last_seq from usage_writers
+          where writer = ${writer} and account_id = ${accountId} and day = ${day}`.execute(trx)
+        const applied = rows[0]?.last_seq ?? 0
         let requests = 0
         let bytes = 0
         let last = applied
@@ -57,13 +55,10 @@ export function createUsageRepository(db: Database) {
         }
         if (last === applied) return
         await addTo(trx, accountId, day, requests, bytes)
-        await trx
-          .insertInto('usage_writers')
-          .values({ writer, account_id: accountId, day, last_seq: last })
-          .onConflict((conflict) =>
-            conflict.columns(['writer', 'account_id', 'day']).doUpdateSet({ last_seq: last }),
-          )
-          .execute()
+        await sql`
+          insert into usage_writers (writer, account_id, day, last_seq)
+          values (${writer}, ${accountId}, ${day}, ${last})
+          on conflict (writer, account_id, day) do update set last_seq = excluded.last_seq`.execute(trx)
         committing = true
       })
     } catch (error) {
@@ -147,22 +142,18 @@ export function createUsageRepository(db: Database) {
 }
 
 async function addTo(
-  db: Pick<Database, 'insertInto'>,
+  db: Database,
   accountId: string,
   day: string,
   requests: number,
   bytes: number,
 ): Promise<void> {
-  await db
-    .insertInto('usage_daily')
-    .values({ account_id: accountId, day, requests, bytes })
-    .onConflict((conflict) =>
-      conflict.columns(['account_id', 'day']).doUpdateSet((eb) => ({
-        requests: eb('usage_daily.requests', '+', requests),
-        bytes: eb('usage_daily.bytes', '+', bytes),
-      })),
-    )
-    .execute()
+  await sql`
+    insert into usage_daily (account_id, day, requests, bytes)
+    values (${accountId}, ${day}, ${requests}, ${bytes})
+    on conflict (account_id, day) do update
+      set requests = usage_daily.requests + excluded.requests,
+          bytes = usage_daily.bytes + excluded.bytes`.execute(db)
 }
 
 export type UsageRepository = ReturnType<typeof createUsageRepository>

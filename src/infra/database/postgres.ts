@@ -9,6 +9,7 @@
  *   connection that failed so is dropped from the pool, never handed out again. Once the server answers
  *   again the pool opens new connections by itself: nothing needs a restart.
  */
+import { createHash } from 'node:crypto'
 import { Kysely, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely'
 import pg from 'pg'
 import { asDatabaseFault, databaseUnavailable, isDatabaseFault } from './database-faults.ts'
@@ -69,6 +70,26 @@ function withSchema(url: string, schema: string | undefined): string {
   return parsed.toString()
 }
 
+/**
+ * Names for the statements with parameters, so that each connection parses and plans one only once (pg
+ * keeps a named statement per connection and then sends Bind and Execute alone): a fetch's metering commit
+ * and the lookups around it are a handful of fixed texts, run thousands of times a second. Texts without
+ * parameters keep the simple protocol (a migration may hold several statements). At most
+ * `maxNamedStatements` texts get a name, so texts built from data (an `in` list of varying length) cannot
+ * grow each connection's statements without bound; the rest are parsed each time, as before.
+ */
+const maxNamedStatements = 1_000
+const statementNames = new Map<string, string>()
+
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql)
+  if (name === undefined && statementNames.size < maxNamedStatements) {
+    name = `sp_${createHash('sha1').update(sql).digest('hex')}`
+    statementNames.set(sql, name)
+  }
+  return name
+}
+
 /** How much longer than the server's statement time-out the client waits for an answer. */
 const clientTimeoutMarginMs = 1_000
 
@@ -99,7 +120,12 @@ function faultAwarePool(pool: pg.Pool): PostgresPool {
       const guarded: PostgresPoolClient = {
         query: (async (sql: string, parameters: readonly unknown[]) => {
           try {
-            return (await client.query(sql, [...parameters])) as PostgresQueryResult<unknown>
+            const values = [...parameters]
+            const name = parameters.length === 0 ? undefined : statementName(sql)
+            const result = await (name === undefined
+              ? client.query(sql, values)
+              : client.query({ name, text: sql, values }))
+            return result as PostgresQueryResult<unknown>
           } catch (error) {
             if (isDatabaseFault(error) && !(error instanceof pg.DatabaseError)) lost = error as Error
             throw asDatabaseFault(error)
