@@ -268,7 +268,9 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
       assertLoopback(origin)
       for (const region of topologyRegions) await probe(origin, apiKey, options.probeUrl, region)
     }
-    notes.push('data-plane key: account (admin create-key), checked against PostgreSQL on every request')
+    notes.push(
+      'data-plane key: account (admin create-key), looked up in PostgreSQL once per gateway, then confirmed in Redis on every request (ADR 0011)',
+    )
 
     const sallyportProcesses = [...gateways, ...nodes]
     return {
