@@ -389,7 +389,7 @@ export interface paths {
     put?: never
     /**
      * Delete the account
-     * @description Needs the password. Keys stop working at their next request, every session ends, the address and password are erased. Usage and charges stay for billing (docs/accounts.md).
+     * @description Needs the password. Keys stop working at their next request, every session ends, the address and password are erased. Usage and charges stay for billing (docs/accounts.md). 503 `store_unavailable` when the keys cannot be revoked on every gateway (the shared store is down): nothing was deleted; try again.
      */
     post: operations['deleteAccount']
     delete?: never
@@ -482,7 +482,7 @@ export interface paths {
     post?: never
     /**
      * Revoke an API key
-     * @description Dashboard session only, with `x-csrf-token`. 404 `not_found` for an id this account has no live key with.
+     * @description Dashboard session only, with `x-csrf-token`. 404 `not_found` for an id this account has no live key with. 503 `store_unavailable` when the revocation cannot be announced to every gateway (the shared store is down): nothing was changed and the key still works; try again.
      */
     delete: operations['revokeKey']
     options?: never

@@ -27,7 +27,9 @@ export function registerDeleteAccount(
         summary: 'Delete the account',
         description:
           'Needs the password. Keys stop working at their next request, every session ends, the address ' +
-          'and password are erased. Usage and charges stay for billing (docs/accounts.md).',
+          'and password are erased. Usage and charges stay for billing (docs/accounts.md). 503 ' +
+          '`store_unavailable` when the keys cannot be revoked on every gateway (the shared store is down): ' +
+          'nothing was deleted; try again.',
         body: Body,
         response: {
           204: Type.Null({ description: 'Deleted; the session cookie is cleared.' }),
@@ -35,6 +37,7 @@ export function registerDeleteAccount(
             'invalid_request',
             'invalid_credentials',
             'payload_too_large',
+            'store_unavailable',
             ...sessionWriteErrors,
           ]),
         },

@@ -20,11 +20,13 @@ export function registerRevokeKey(app: FastifyInstance, deps: Pick<AccountRouteD
         tags: ['account'],
         summary: 'Revoke an API key',
         description:
-          'Dashboard session only, with `x-csrf-token`. 404 `not_found` for an id this account has no live key with.',
+          'Dashboard session only, with `x-csrf-token`. 404 `not_found` for an id this account has no live key ' +
+          'with. 503 `store_unavailable` when the revocation cannot be announced to every gateway (the shared ' +
+          'store is down): nothing was changed and the key still works; try again.',
         params: Params,
         response: {
           204: Type.Null({ description: 'Revoked.' }),
-          ...errorResponses(['not_found', 'invalid_request', ...sessionWriteErrors]),
+          ...errorResponses(['not_found', 'invalid_request', 'store_unavailable', ...sessionWriteErrors]),
         },
       },
     },
