@@ -21,7 +21,7 @@ import { migrateToLatest } from '../../src/infra/database/migrator.ts'
 import { createAccountStack } from '../../src/gateway/accounts/account-stack.ts'
 import { createUsageRepository } from '../../src/gateway/metering/usage-repository.ts'
 import { isWellFormedApiKey } from '../../src/gateway/keys/api-key-format.ts'
-import { createKeyRepository } from '../../src/gateway/keys/key-repository.ts'
+import { createKeyRepository, liveByDigestQuery } from '../../src/gateway/keys/key-repository.ts'
 import { keyDigest } from '../../src/gateway/keys/key-service.ts'
 import { systemClock } from '../../src/shared/clock.ts'
 import { newId } from '../../src/shared/ids.ts'
@@ -86,20 +86,8 @@ try {
   await measure('authenticate(key): Kysely + better-sqlite3, as the gateway does', 'per request', () =>
     stack.authenticator.authenticate(key),
   )
-  // The same SELECT as key-repository.ts findLiveByDigest, built here to take it apart.
-  const lookup = db
-    .selectFrom('api_keys')
-    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
-    .select([
-      'api_keys.id',
-      'api_keys.account_id',
-      'api_keys.scopes',
-      'api_keys.digest',
-      'api_keys.last_used_at',
-      'accounts.email_verified_at',
-    ])
-    .where('api_keys.digest', '=', 'x')
-    .where('api_keys.revoked_at', 'is', null)
+  // The SELECT of key-repository.ts findLiveByDigest, uncompiled, to take it apart.
+  const lookup = liveByDigestQuery(db, 'x')
   await measure('  of which: isWellFormedApiKey (shape + CRC32)', '', () => isWellFormedApiKey(key))
   await measure('  of which: keyDigest (SHA-256 hex)', '', () => keyDigest(key))
   const keyDigestHex = keyDigest(key)
