@@ -14,23 +14,13 @@ import { createNodeClient } from '../../src/gateway/fleet/node-client.ts'
 import { systemClock } from '../../src/shared/clock.ts'
 import { loggerOptions } from '../../src/shared/logger.ts'
 import type { NodeEnvelope } from '../../src/shared/fleet-contract.ts'
-import { makeBody } from '../lib/bodies.ts'
+import { makeBody, textEnvelope } from '../lib/bodies.ts'
 import { timeCalls } from '../lib/calls.ts'
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } }, strict: true })
 const calls = values.quick ? 3_000 : 20_000
 
-const envelope: NodeEnvelope = {
-  result: makeBody(1024).toString('utf8'),
-  status: 200,
-  public_ip: '127.0.0.11',
-  device_id: 'node_useast_0123456789',
-  final_url: 'http://127.0.0.1:8080/1k',
-  redirects: 0,
-  content_type: 'text/plain; charset=utf-8',
-  bytes: 1024,
-  elapsed_ms: 0,
-}
+const envelope = textEnvelope({ result: makeBody(1024).toString('utf8') }, 1024)
 const stub: Fetcher = {
   fetch: () => Promise.resolve({ ok: true, envelope }),
   close: () => Promise.resolve(),

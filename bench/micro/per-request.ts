@@ -27,7 +27,7 @@ import { systemClock } from '../../src/shared/clock.ts'
 import { newId } from '../../src/shared/ids.ts'
 import { signFleetCall, verifyFleetCall } from '../../src/shared/fleet-contract.ts'
 import { decodeBody } from '../../src/node/fetching/charset.ts'
-import { makeBody } from '../lib/bodies.ts'
+import { makeBody, textEnvelope } from '../lib/bodies.ts'
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } }, strict: true })
 const targetBatchMs = values.quick ? 20 : 150
@@ -193,17 +193,7 @@ try {
     await measure(`alternative: buffer.toString('utf8') for ${label}`, 'when the label is utf-8', () =>
       body.toString('utf8'),
     )
-    const envelope = {
-      ...decodeBody(body, 'text/plain; charset=utf-8'),
-      status: 200,
-      public_ip: '127.0.0.11',
-      device_id: 'node_useast_0123456789',
-      final_url: 'http://127.0.0.1:8080/1k',
-      redirects: 0,
-      content_type: 'text/plain; charset=utf-8',
-      bytes: size,
-      elapsed_ms: 1,
-    }
+    const envelope = textEnvelope(decodeBody(body, 'text/plain; charset=utf-8'), size)
     await measure(`JSON.stringify(node envelope, ${label} body)`, 'the node, per request', () =>
       JSON.stringify(envelope),
     )
