@@ -16,12 +16,13 @@
  * benchmark measures the fetch path and not a 429. A failing hook is reported, loudly, not fatal.
  */
 import { randomBytes } from 'node:crypto'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { request } from 'undici'
 import { isRunning, startProcess, stopProcess, within, type Tracked } from './lib/children.ts'
 import { assertLoopback, freePort, waitForPort } from './lib/net.ts'
+import { profilesIn } from './lib/profile.ts'
 
 export const benchEmail = 'bench@example.test'
 
@@ -221,12 +222,7 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
   const stop = async (): Promise<string[]> => {
     // Both close on SIGTERM (35 s deadline of their own); a profile is written as the process exits.
     await Promise.all(processes.map((entry) => stopProcess(entry, 40_000)))
-    if (options.profileDir === undefined) return []
-    const dir = options.profileDir
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.cpuprofile'))
-      .map((name) => join(dir, name))
-      .sort((a, b) => statSync(b).size - statSync(a).size)
+    return profilesIn(options.profileDir)
   }
   const profileArgs =
     options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]

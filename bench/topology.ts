@@ -7,13 +7,12 @@
  * not a 429. The load generator spreads its requests over both gateways and the three regions.
  */
 import { randomBytes } from 'node:crypto'
-import { readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
 import pg from 'pg'
 import { request } from 'undici'
 import { startProcess, stopProcess, within, type Tracked } from './lib/children.ts'
 import { assertLoopback, freePort, waitForPort } from './lib/net.ts'
-import { benchEmail, childEnv, type Sallyport } from './sallyport.ts'
+import { profilesIn } from './lib/profile.ts'
+import { benchEmail, childEnv, defaultSetLimitsArgs, type Sallyport } from './sallyport.ts'
 
 export const topologyRegions = ['us-east', 'us-west', 'europe'] as const
 const egressAddresses = ['127.0.0.11', '127.0.0.12', '127.0.0.13'] as const
@@ -24,15 +23,8 @@ export const benchPostgresUrl =
   process.env.SALLYPORT_TEST_POSTGRES_URL ??
   'postgres://postgres@127.0.0.1:5432/test'
 
-/** `admin set-limits` for the bench account in this topology: nothing the load could reach. */
-export const topologySetLimitsArgs = [
-  '--fetch-per-minute',
-  '1000000000',
-  '--host-per-minute',
-  '1000000000',
-  '--max-in-flight',
-  '1000',
-] as const
+/** `admin set-limits` for the bench account in this topology: nothing the load could reach, as for one process. */
+export const topologySetLimitsArgs: readonly string[] = defaultSetLimitsArgs
 
 export type TopologyOptions = {
   repoRoot: string
@@ -122,12 +114,7 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
       )
     }
     await database.drop().catch(() => {})
-    if (options.profileDir === undefined) return []
-    const dir = options.profileDir
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.cpuprofile'))
-      .map((name) => join(dir, name))
-      .sort((a, b) => statSync(b).size - statSync(a).size)
+    return profilesIn(options.profileDir)
   }
 
   try {

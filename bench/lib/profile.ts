@@ -4,8 +4,8 @@
  * npm packages by name, this repo's files, GC, idle). Percentages are of the busy time (all samples but
  * `(idle)`), which is what limits throughput; the idle share is reported apart.
  */
-import { readFileSync } from 'node:fs'
-import { relative } from 'node:path'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { originalLine } from './sourcemap.ts'
 
@@ -222,4 +222,13 @@ export function formatSummary(summary: ProfileSummary, sections: { areas?: boole
     }
   }
   return lines.join('\n')
+}
+
+/** The `.cpuprofile` files in `dir` (none when no profiles were asked for), the largest first. */
+export function profilesIn(dir: string | undefined): string[] {
+  if (dir === undefined) return []
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => join(dir, name))
+    .sort((a, b) => statSync(b).size - statSync(a).size)
 }

@@ -11,6 +11,7 @@ import { once } from 'node:events'
 import { parseArgs } from 'node:util'
 import { Pool } from 'undici'
 import { createFetcher } from '../../src/node/fetching/fetcher.ts'
+import { timeCalls } from '../lib/calls.ts'
 
 const { values } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, child: { type: 'boolean', default: false } },
@@ -50,24 +51,9 @@ if (values.child) {
   const pool = new Pool(`http://127.0.0.1:${port}`, { connections: 128 })
   const job = { url, user_agent: null }
 
-  async function run(label: string, concurrency: number, count: number, call: () => Promise<unknown>) {
-    let left = Math.min(2_000, count)
-    const worker = async () => {
-      while (left-- > 0) await call()
-    }
-    await Promise.all(Array.from({ length: concurrency }, worker))
-    left = count
-    const cpu = process.cpuUsage()
-    const started = performance.now()
-    await Promise.all(Array.from({ length: concurrency }, worker))
-    const wallMs = performance.now() - started
-    const used = process.cpuUsage(cpu)
-    const perCall = (used.user + used.system) / count
-    console.log(
-      `${perCall.toFixed(1).padStart(8)} µs CPU/fetch  ${((count / wallMs) * 1000).toFixed(0).padStart(7)} fetches/s  ${label}`,
-    )
-    return perCall
-  }
+  const fetches = { one: 'fetch', many: 'fetches' }
+  const run = (label: string, concurrency: number, count: number, call: () => Promise<unknown>) =>
+    timeCalls(label, concurrency, count, call, fetches)
 
   try {
     console.log(`egress fetcher against a loopback target, ${calls} fetches per row (1 KiB body)\n`)

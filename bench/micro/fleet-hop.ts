@@ -14,22 +14,13 @@ import { createNodeClient } from '../../src/gateway/fleet/node-client.ts'
 import { systemClock } from '../../src/shared/clock.ts'
 import { loggerOptions } from '../../src/shared/logger.ts'
 import type { NodeEnvelope } from '../../src/shared/fleet-contract.ts'
-import { makeBody } from '../lib/bodies.ts'
+import { makeBody, textEnvelope } from '../lib/bodies.ts'
+import { timeCalls } from '../lib/calls.ts'
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } }, strict: true })
 const calls = values.quick ? 3_000 : 20_000
 
-const envelope: NodeEnvelope = {
-  result: makeBody(1024).toString('utf8'),
-  status: 200,
-  public_ip: '127.0.0.11',
-  device_id: 'node_useast_0123456789',
-  final_url: 'http://127.0.0.1:8080/1k',
-  redirects: 0,
-  content_type: 'text/plain; charset=utf-8',
-  bytes: 1024,
-  elapsed_ms: 0,
-}
+const envelope = textEnvelope({ result: makeBody(1024).toString('utf8') }, 1024)
 const stub: Fetcher = {
   fetch: () => Promise.resolve({ ok: true, envelope }),
   close: () => Promise.resolve(),
@@ -56,37 +47,19 @@ const client = createNodeClient({
 })
 const job = { url: 'http://127.0.0.1:8080/1k', user_agent: null }
 
-async function run(label: string, concurrency: number, count: number, call: () => Promise<unknown>) {
-  let left = count
-  const worker = async () => {
-    while (left-- > 0) await call()
-  }
-  // Warm-up: connections, JIT.
-  left = Math.min(2_000, count)
-  await Promise.all(Array.from({ length: concurrency }, worker))
-  left = count
-  const cpu = process.cpuUsage()
-  const started = performance.now()
-  await Promise.all(Array.from({ length: concurrency }, worker))
-  const wallMs = performance.now() - started
-  const used = process.cpuUsage(cpu)
-  const cpuMicroseconds = (used.user + used.system) / count
-  console.log(
-    `${cpuMicroseconds.toFixed(1).padStart(8)} µs CPU/call  ${((count / wallMs) * 1000).toFixed(0).padStart(7)} calls/s  ${label}`,
-  )
-  return cpuMicroseconds
-}
-
 try {
   console.log(`gateway -> node hop in one process, ${calls} calls per row (1 KiB envelope, stub fetcher)\n`)
-  const hop64 = await run('NodeClient.fetchJob over loopback HTTP, c=64', 64, calls, () =>
+  const hop64 = await timeCalls('NodeClient.fetchJob over loopback HTTP, c=64', 64, calls, () =>
     client.fetchJob(job),
   )
-  const hop1 = await run('NodeClient.fetchJob over loopback HTTP, c=1', 1, calls / 4, () =>
+  const hop1 = await timeCalls('NodeClient.fetchJob over loopback HTTP, c=1', 1, calls / 4, () =>
     client.fetchJob(job),
   )
-  const direct = await run('the stub fetcher called directly + JSON.stringify, c=64', 64, calls, async () =>
-    Buffer.from(JSON.stringify((await stub.fetch(job)) as { envelope: NodeEnvelope })),
+  const direct = await timeCalls(
+    'the stub fetcher called directly + JSON.stringify, c=64',
+    64,
+    calls,
+    async () => Buffer.from(JSON.stringify((await stub.fetch(job)) as { envelope: NodeEnvelope })),
   )
   console.log(
     `\nthe hop adds ~${(hop64 - direct).toFixed(0)} µs of CPU per request at c=64, ~${(hop1 - direct).toFixed(0)} µs at c=1`,

@@ -21,13 +21,13 @@ import { migrateToLatest } from '../../src/infra/database/migrator.ts'
 import { createAccountStack } from '../../src/gateway/accounts/account-stack.ts'
 import { createUsageRepository } from '../../src/gateway/metering/usage-repository.ts'
 import { isWellFormedApiKey } from '../../src/gateway/keys/api-key-format.ts'
-import { createKeyRepository } from '../../src/gateway/keys/key-repository.ts'
+import { createKeyRepository, liveByDigestQuery } from '../../src/gateway/keys/key-repository.ts'
 import { keyDigest } from '../../src/gateway/keys/key-service.ts'
 import { systemClock } from '../../src/shared/clock.ts'
 import { newId } from '../../src/shared/ids.ts'
 import { signFleetCall, verifyFleetCall } from '../../src/shared/fleet-contract.ts'
 import { decodeBody } from '../../src/node/fetching/charset.ts'
-import { makeBody } from '../lib/bodies.ts'
+import { makeBody, textEnvelope } from '../lib/bodies.ts'
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } }, strict: true })
 const targetBatchMs = values.quick ? 20 : 150
@@ -86,20 +86,8 @@ try {
   await measure('authenticate(key): Kysely + better-sqlite3, as the gateway does', 'per request', () =>
     stack.authenticator.authenticate(key),
   )
-  // The same SELECT as key-repository.ts findLiveByDigest, built here to take it apart.
-  const lookup = db
-    .selectFrom('api_keys')
-    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
-    .select([
-      'api_keys.id',
-      'api_keys.account_id',
-      'api_keys.scopes',
-      'api_keys.digest',
-      'api_keys.last_used_at',
-      'accounts.email_verified_at',
-    ])
-    .where('api_keys.digest', '=', 'x')
-    .where('api_keys.revoked_at', 'is', null)
+  // The SELECT of key-repository.ts findLiveByDigest, uncompiled, to take it apart.
+  const lookup = liveByDigestQuery(db, 'x')
   await measure('  of which: isWellFormedApiKey (shape + CRC32)', '', () => isWellFormedApiKey(key))
   await measure('  of which: keyDigest (SHA-256 hex)', '', () => keyDigest(key))
   const keyDigestHex = keyDigest(key)
@@ -205,17 +193,7 @@ try {
     await measure(`alternative: buffer.toString('utf8') for ${label}`, 'when the label is utf-8', () =>
       body.toString('utf8'),
     )
-    const envelope = {
-      ...decodeBody(body, 'text/plain; charset=utf-8'),
-      status: 200,
-      public_ip: '127.0.0.11',
-      device_id: 'node_useast_0123456789',
-      final_url: 'http://127.0.0.1:8080/1k',
-      redirects: 0,
-      content_type: 'text/plain; charset=utf-8',
-      bytes: size,
-      elapsed_ms: 1,
-    }
+    const envelope = textEnvelope(decodeBody(body, 'text/plain; charset=utf-8'), size)
     await measure(`JSON.stringify(node envelope, ${label} body)`, 'the node, per request', () =>
       JSON.stringify(envelope),
     )

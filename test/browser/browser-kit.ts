@@ -6,8 +6,15 @@ import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { mailedLink, untilStopped, type RunningCli } from './harness.ts'
+import { describe, it } from 'node:test'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core'
+import { mailedLink, startCli, untilStopped, type RunningCli } from './harness.ts'
 
 export const executablePath = '/usr/bin/chromium'
 export const haveChromium = existsSync(executablePath)
@@ -15,6 +22,28 @@ export const artifacts = resolve(import.meta.dirname, '..', '..', 'test-artifact
 export const desktop = { width: 1280, height: 800 }
 export const phone = { width: 390, height: 844 }
 const axeSource = resolve(import.meta.dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js')
+
+/**
+ * A suite that needs Chromium: skipped where it is not installed, except under CI, where its absence is a
+ * failing test of its own.
+ */
+export function describeInBrowser(name: string, suite: () => void): void {
+  if (!haveChromium && process.env.CI === 'true') {
+    it('Chromium is installed for the browser tests', () => {
+      assert.fail(`Chromium not found at ${executablePath}; CI must run the browser tests`)
+    })
+  }
+  describe(
+    name,
+    { skip: haveChromium ? false : `Chromium not found at ${executablePath}; skipping the browser tests` },
+    suite,
+  )
+}
+
+/** An expression evaluated in the page (this project compiles without the DOM types). */
+export function inPage<T>(on: Page, expression: string): Promise<T> {
+  return on.evaluate<T>(expression)
+}
 
 /** Chromium, closed when the file's tests end if the test has not closed it (harness.ts). */
 export async function launch(): Promise<Browser> {
@@ -39,14 +68,18 @@ export async function launch(): Promise<Browser> {
 
 export type Look = { viewport: typeof desktop; dark?: boolean }
 
-/** A context at this size and colour scheme. CSP is bypassed only so the test can inject axe-core. */
-export function newContext(browser: Browser, look: Look): Promise<BrowserContext> {
-  return browser.newContext({
+/** The options of a context at this size and colour scheme, the page's CSP enforced. */
+export function lookOptions(look: Look): BrowserContextOptions {
+  return {
     viewport: look.viewport,
     colorScheme: look.dark === true ? 'dark' : 'light',
-    bypassCSP: true,
     ...(look.viewport === phone && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
-  })
+  }
+}
+
+/** A context at this size and colour scheme. CSP is bypassed only so the test can inject axe-core. */
+export function newContext(browser: Browser, look: Look): Promise<BrowserContext> {
+  return browser.newContext({ ...lookOptions(look), bypassCSP: true })
 }
 
 /** Collects script errors and requests to anywhere but the service. */
@@ -54,6 +87,7 @@ export function watch(page: Page, baseUrl: string, problems: string[]): Page {
   page.setDefaultTimeout(10_000)
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   page.on('console', (message) => {
+    // A 4xx the page handles is logged by Chromium as a failed resource; it is not a problem.
     if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) {
       problems.push(`console: ${message.text()}`)
     }
@@ -81,6 +115,25 @@ export async function verifiedAccount(cli: RunningCli, email: string, password: 
   const link = await mailedLink(cli.dataDir, email, '/dashboard/verify')
   const verify = await post(cli, '/v2/account/verify', { token: link.searchParams.get('token') })
   assert.equal(verify.status, 200, await verify.text())
+}
+
+export type BrowserRun = { cli: RunningCli; browser: Browser; context: BrowserContext; page: Page }
+
+/**
+ * The CLI, Chromium, a desktop page watched for problems, and a verified account made through the API.
+ * Whatever started is stopped when the file's tests end if the test has not stopped it (harness.ts).
+ */
+export async function startWithAccount(
+  email: string,
+  password: string,
+  problems: string[],
+): Promise<BrowserRun> {
+  const cli = await startCli()
+  const browser = await launch()
+  const context = await newContext(browser, { viewport: desktop })
+  const page = watch(await context.newPage(), cli.baseUrl, problems)
+  await verifiedAccount(cli, email, password)
+  return { cli, browser, context, page }
 }
 
 /** Signs the context in through the API (the cookie lands in the context's jar). */

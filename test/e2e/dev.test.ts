@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { freePort, runCli, type CliProcess } from '../helpers/cli.ts'
+import type { CliProcess } from '../helpers/cli.ts'
+import { startDev } from '../helpers/e2e-fleet.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 
 const egress = { 'us-east': '127.0.0.11', 'us-west': '127.0.0.12', europe: '127.0.0.13' } as const
@@ -34,10 +35,7 @@ describe('sallyport dev', { timeout: 90_000 }, () => {
     targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/whoami`
     const env = { SALLYPORT_DATA_DIR: dataDir, SALLYPORT_ALLOW_TARGETS: '127.0.0.0/8' }
     key = await provisionApiKey(env, 'dev-e2e@example.test')
-    const port = await freePort()
-    dev = runCli(['dev', '--port', String(port)], env)
-    await dev.waitFor('Sallyport is running', 45_000)
-    base = `http://127.0.0.1:${port}`
+    ;({ process: dev, base } = await startDev(env))
   })
 
   after(async () => {

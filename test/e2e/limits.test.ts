@@ -6,12 +6,11 @@
 import assert from 'node:assert/strict'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it, test } from 'node:test'
-import { eventually, freePort, runCli, runCliOnce, type CliProcess } from '../helpers/cli.ts'
+import { eventually, freePort, runCli, type CliProcess } from '../helpers/cli.ts'
+import { burstAccount, redisFleetEnv, startTextTarget, type TextTarget } from '../helpers/e2e-fleet.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 import {
   connect,
@@ -30,58 +29,32 @@ if (!(await redisAnswers())) {
 } else {
   describe('rate limits and idempotency across two gateways on one Redis', { timeout: 120_000 }, () => {
     const prefix = `test:e2e-limits:${randomBytes(6).toString('hex')}:`
+    /** The address the target listens on (startTextTarget's), which Redis must never hold. */
     const targetHost = '127.0.0.1'
     let dataDir: string
     let env: Record<string, string>
-    let target: Server
+    let target: TextTarget
     let targetUrl: string
     let node: CliProcess
     const gateways: { process: CliProcess; base: string }[] = []
     let burstKey: string
     let replayKey: string
-    let targetHits = 0
 
     before(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'sallyport-e2e-limits-'))
-      target = createServer((request, response) => {
-        targetHits++
-        response.setHeader('content-type', 'text/plain; charset=utf-8')
-        response.end(`hit ${targetHits} ${request.url}`)
-      })
-      await new Promise<void>((resolve) => target.listen(0, targetHost, resolve))
-      targetUrl = `http://${targetHost}:${(target.address() as AddressInfo).port}`
+      target = await startTextTarget((hit, path) => `hit ${hit} ${path}`)
+      targetUrl = target.url
 
       const nodePort = await freePort()
-      env = {
-        SALLYPORT_DATA_DIR: dataDir,
-        SALLYPORT_FLEET_SECRET: randomBytes(32).toString('base64url'),
-        SALLYPORT_ALLOW_TARGETS: '127.0.0.0/8',
-        SALLYPORT_HEALTH_INTERVAL_MS: '100',
-        SALLYPORT_LOG_LEVEL: 'info',
-        SALLYPORT_NODES: `us-east=http://127.0.0.1:${nodePort}`,
-        SALLYPORT_REDIS_URL: redisUrl,
-        SALLYPORT_REDIS_PREFIX: prefix,
-        SALLYPORT_HOST_KEY_SECRET: randomBytes(32).toString('base64url'),
-        // One target host for the whole burst: the shared ceiling must not be what refuses it.
-        SALLYPORT_GLOBAL_HOST_LIMIT: '100000',
-      }
-      burstKey = await provisionApiKey(env, 'burst@example.test', 'proxy')
+      // One target host for the whole burst: the shared ceiling must not be what refuses it (redisFleetEnv).
+      env = redisFleetEnv(dataDir, { nodePort, redisUrl, prefix }, { SALLYPORT_LOG_LEVEL: 'info' })
       // The account's per-host budget and in-flight cap out of the way: the fetch budget (120) is under test.
-      const limits = await runCliOnce(
-        [
-          'admin',
-          'set-limits',
-          '--email',
-          'burst@example.test',
-          '--host-per-minute',
-          '1000',
-          '--max-in-flight',
-          '1000',
-        ],
-        env,
+      const burst = await burstAccount(env, 'burst@example.test')
+      burstKey = burst.key
+      assert.match(
+        burst.limitsOutput,
+        /fetch 120\/min \(default\), per target host 1,000\/min, .*in flight 1,000/,
       )
-      assert.equal(limits.code, 0, limits.output)
-      assert.match(limits.output, /fetch 120\/min \(default\), per target host 1,000\/min, .*in flight 1,000/)
       replayKey = await provisionApiKey(env, 'replay@example.test', 'proxy')
 
       node = runCli(['node', '--region', 'us-east', '--port', String(nodePort)], env)
@@ -110,7 +83,7 @@ if (!(await redisAnswers())) {
 
     after(async () => {
       await Promise.all([node?.kill(), ...gateways.map((gateway) => gateway.process.kill())])
-      await new Promise((resolve) => target?.close(resolve))
+      await target?.close()
       const redis = connect()
       await deleteUnder(redis, prefix)
       await redis.quit()
@@ -125,7 +98,7 @@ if (!(await redisAnswers())) {
       })
 
     it('admits exactly 120 of a burst of 200 fetches split across both gateways', async () => {
-      const hitsBefore = targetHits
+      const hitsBefore = target.hits()
       const answers = await Promise.all(
         Array.from({ length: 200 }, async (_, i) => {
           const response = await fetchVia(gateways[i % 2]!.base, burstKey, `${targetUrl}/burst/${i}`)
@@ -155,7 +128,7 @@ if (!(await redisAnswers())) {
       for (const answer of answers) {
         assert.equal(answer.policy, '"fetch";q=120;w=60, "host";q=1000;w=60, "general";q=300;w=60')
       }
-      assert.equal(targetHits - hitsBefore, 120, 'refused fetches never reached the target')
+      assert.equal(target.hits() - hitsBefore, 120, 'refused fetches never reached the target')
       // Per gateway, neither admitted more than the whole budget: the admissions were shared, not split.
       const perGateway = [0, 1].map((g) => answers.filter((a, i) => i % 2 === g && a.status === 200).length)
       assert.equal(perGateway[0]! + perGateway[1]!, 120)
@@ -167,13 +140,13 @@ if (!(await redisAnswers())) {
       const first = await fetchVia(gateways[0]!.base, replayKey, url, { 'idempotency-key': key })
       assert.equal(first.status, 200)
       const firstBody = await first.text()
-      const hits = targetHits
+      const hits = target.hits()
 
       const replay = await fetchVia(gateways[1]!.base, replayKey, url, { 'idempotency-key': key })
       assert.equal(replay.status, 200)
       assert.equal(replay.headers.get('idempotency-replayed'), 'true')
       assert.equal(await replay.text(), firstBody)
-      assert.equal(targetHits, hits, 'no second egress')
+      assert.equal(target.hits(), hits, 'no second egress')
 
       const reused = await fetchVia(gateways[1]!.base, replayKey, `${url}/other`, { 'idempotency-key': key })
       assert.equal(reused.status, 422)

@@ -5,12 +5,11 @@
  */
 import assert from 'node:assert/strict'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { freePort, runCli, runCliOnce, type CliProcess } from '../helpers/cli.ts'
+import { runCliOnce, type CliProcess } from '../helpers/cli.ts'
+import { startDev, startTextTarget, type TextTarget } from '../helpers/e2e-fleet.ts'
 import { ledgerRequests } from '../helpers/ledger.ts'
 import { provisionApiKey, unlimitedArgs } from '../helpers/provision.ts'
 
@@ -23,18 +22,14 @@ describe('metering when a gateway is killed mid-stream', { timeout: 180_000 }, (
   let dataDir: string
   let env: Record<string, string>
   let key: string
-  let target: Server
+  let target: TextTarget | undefined
   let targetUrl: string
   let dev: CliProcess | undefined
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sallyport-metering-crash-'))
-    target = createServer((_request, response) => {
-      response.setHeader('content-type', 'text/plain; charset=utf-8')
-      response.end('x'.repeat(512))
-    })
-    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve))
-    targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`
+    target = await startTextTarget(() => 'x'.repeat(512))
+    targetUrl = `${target.url}/`
     env = { SALLYPORT_DATA_DIR: dataDir, SALLYPORT_ALLOW_TARGETS: '127.0.0.0/8', SALLYPORT_LOG_LEVEL: 'warn' }
     key = await provisionApiKey(env, email, 'proxy,read')
     for (const args of [
@@ -48,15 +43,14 @@ describe('metering when a gateway is killed mid-stream', { timeout: 180_000 }, (
 
   after(async () => {
     await dev?.kill('SIGKILL')
-    await new Promise((resolve) => target?.close(resolve))
+    await target?.close()
     await rm(dataDir, { recursive: true, force: true })
   })
 
   async function start(): Promise<string> {
-    const port = await freePort()
-    dev = runCli(['dev', '--port', String(port)], env)
-    await dev.waitFor('Sallyport is running', 45_000)
-    return `http://127.0.0.1:${port}`
+    const started = await startDev(env)
+    dev = started.process
+    return started.base
   }
 
   const ledger = () => ledgerRequests(dataDir, email)

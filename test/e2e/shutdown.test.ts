@@ -5,7 +5,6 @@
  * than SALLYPORT_SHUTDOWN_TIMEOUT_MS it exits 1. A slow target on 127.0.0.1 holds a fetch open meanwhile.
  */
 import assert from 'node:assert/strict'
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +12,7 @@ import { after, before, describe, it } from 'node:test'
 import { Client } from 'undici'
 import { openSqliteDatabase, databaseFileName } from '../../src/infra/database/database.ts'
 import { eventually, freePort, runCli, type CliProcess } from '../helpers/cli.ts'
+import { fleetEnv } from '../helpers/e2e-fleet.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 import { startTarget, type Target } from '../integration/faults/fault-harness.ts'
 
@@ -26,13 +26,7 @@ describe('graceful shutdown', { timeout: 180_000 }, () => {
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sallyport-shutdown-'))
     target = await startTarget()
-    env = {
-      SALLYPORT_DATA_DIR: dataDir,
-      SALLYPORT_FLEET_SECRET: randomBytes(32).toString('base64url'),
-      SALLYPORT_ALLOW_TARGETS: '127.0.0.0/8',
-      SALLYPORT_HEALTH_INTERVAL_MS: '100',
-      SALLYPORT_LOG_LEVEL: 'info',
-    }
+    env = fleetEnv(dataDir, { SALLYPORT_LOG_LEVEL: 'info' })
     apiKey = await provisionApiKey(env, 'shutdown@example.test', 'proxy')
   })
 

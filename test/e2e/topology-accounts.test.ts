@@ -8,13 +8,12 @@
  * 100 %) exactly once, though both gateways look at the same month.
  */
 import assert from 'node:assert/strict'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, describe, it, test } from 'node:test'
 import { eventually } from '../helpers/cli.ts'
-import { openers, postgresAvailable, postgresUrl, type TestDatabase } from '../helpers/databases.ts'
+import type { TestDatabase } from '../helpers/databases.ts'
 import { unlimitedArgs } from '../helpers/provision.ts'
 import {
   cliOk,
@@ -22,20 +21,14 @@ import {
   outboxMails,
   outboxToken,
   postJson,
-  redisServerInstalled,
-  startRedisServer,
-  startTopology,
   gatewaysServing,
   stopTopologyTest,
   type RedisServer,
   type Topology,
 } from '../helpers/topology.ts'
+import { startTopologyTest, topologyMissing } from '../helpers/topology-test.ts'
 
-const missing = !postgresAvailable
-  ? `no PostgreSQL answers at ${postgresUrl}`
-  : !redisServerInstalled()
-    ? 'the redis-server binary is not installed'
-    : undefined
+const missing = topologyMissing
 
 /** The trial's requests (SPEC 5.7), and the thresholds alerts are mailed at (docs/billing.md). */
 const trialRequests = 1_000
@@ -58,28 +51,20 @@ if (missing !== undefined) {
     let gatewayB: string
 
     before(async () => {
-      target = createServer((_request, response) => response.end('ok'))
-      await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve))
-      targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`
-      await Promise.all([
-        openers.postgres().then((opened) => (database = opened)),
-        startRedisServer().then((started) => (redis = started)),
-      ])
-      topology = await startTopology({
-        databaseUrl: database.env.SALLYPORT_DATABASE_URL!,
-        redisUrl: redis.url,
-        gateways: 2,
-        publicUrl: (ports) => `http://127.0.0.1:${ports[0]}`,
-        nodeEnv: { SALLYPORT_ALLOW_TARGETS: '127.0.0.1/32' },
-        // The whole trial goes to one target host, faster than the default per-host budget allows.
-        gatewayEnv: { SALLYPORT_HEALTH_INTERVAL_MS: '200', SALLYPORT_GLOBAL_HOST_LIMIT: '1000000' },
-        alongside: async (adminEnv) => {
-          opsKey = await operatorKey(adminEnv, 'topology-accounts-ops@example.test')
-          alertKey = await operatorKey(adminEnv, alertEmail, 'proxy')
-          // Before the account's first limited call: a gateway keeps the limits it read for up to 5 s.
-          await cliOk(unlimitedArgs(alertEmail, 100), adminEnv)
+      ;({ target, targetUrl, database, redis, topology } = await startTopologyTest(
+        (_request, response) => response.end('ok'),
+        {
+          nodeEnv: { SALLYPORT_ALLOW_TARGETS: '127.0.0.1/32' },
+          // The whole trial goes to one target host, faster than the default per-host budget allows.
+          gatewayEnv: { SALLYPORT_HEALTH_INTERVAL_MS: '200', SALLYPORT_GLOBAL_HOST_LIMIT: '1000000' },
+          alongside: async (adminEnv) => {
+            opsKey = await operatorKey(adminEnv, 'topology-accounts-ops@example.test')
+            alertKey = await operatorKey(adminEnv, alertEmail, 'proxy')
+            // Before the account's first limited call: a gateway keeps the limits it read for up to 5 s.
+            await cliOk(unlimitedArgs(alertEmail, 100), adminEnv)
+          },
         },
-      })
+      ))
       ;[gatewayA, gatewayB] = (await gatewaysServing(topology, opsKey)) as [string, string]
     })
 

@@ -11,34 +11,27 @@
  * whichever gateway served it.
  */
 import assert from 'node:assert/strict'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { RequestListener, Server } from 'node:http'
 import { join } from 'node:path'
 import { after, before, describe, it, test } from 'node:test'
 import { eventually } from '../helpers/cli.ts'
 import { scrape, valueOf } from '../helpers/metrics.ts'
-import { openers, postgresAvailable, postgresUrl, type TestDatabase } from '../helpers/databases.ts'
+import type { TestDatabase } from '../helpers/databases.ts'
 import {
   cliOk,
   egressAddresses,
   operatorKey,
   outboxToken,
   postJson,
-  redisServerInstalled,
-  startRedisServer,
-  startTopology,
   gatewaysServing,
   stopTopologyTest,
   type GatewayProcess,
   type RedisServer,
   type Topology,
 } from '../helpers/topology.ts'
+import { startTopologyTest, topologyMissing } from '../helpers/topology-test.ts'
 
-const missing = !postgresAvailable
-  ? `no PostgreSQL answers at ${postgresUrl}`
-  : !redisServerInstalled()
-    ? 'the redis-server binary is not installed'
-    : undefined
+const missing = topologyMissing
 
 if (missing !== undefined) {
   // STYLE: a test that needs PostgreSQL or Redis fails, never skips, under CI.
@@ -71,7 +64,8 @@ if (missing !== undefined) {
       }
 
       before(async () => {
-        target = createServer((request, response) => {
+        // Counts requests by their first path segment; holds us-east's /slow until the node is killed.
+        const answer: RequestListener = (request, response) => {
           const segment = (request.url ?? '/').split('/')[1] ?? ''
           hits.set(segment, (hits.get(segment) ?? 0) + 1)
           const seen = request.socket.remoteAddress ?? ''
@@ -83,20 +77,8 @@ if (missing !== undefined) {
           }
           response.setHeader('content-type', 'text/plain; charset=utf-8')
           response.end(`seen from ${seen}`)
-        })
-        await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve))
-        targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`
-
-        // Assigned one by one, so that `after` cleans up whichever started if the other failed.
-        await Promise.all([
-          openers.postgres().then((opened) => (database = opened)),
-          startRedisServer().then((started) => (redis = started)),
-        ])
-        topology = await startTopology({
-          databaseUrl: database.env.SALLYPORT_DATABASE_URL!,
-          redisUrl: redis.url,
-          gateways: 2,
-          publicUrl: (ports) => `http://127.0.0.1:${ports[0]}`,
+        }
+        ;({ target, targetUrl, database, redis, topology } = await startTopologyTest(answer, {
           // Only the test's target is exempt from the address policy.
           nodeEnv: { SALLYPORT_ALLOW_TARGETS: '127.0.0.1/32', SALLYPORT_LOG_LEVEL: 'info' },
           gatewayEnv: {
@@ -109,7 +91,7 @@ if (missing !== undefined) {
           alongside: async (adminEnv) => {
             opsKey = await operatorKey(adminEnv, 'topology-ops@example.test')
           },
-        })
+        }))
         ;[gatewayA, gatewayB] = (await gatewaysServing(topology, opsKey)) as [string, string]
       })
 

@@ -5,14 +5,13 @@
  */
 import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { databaseFileName } from '../../src/infra/database/database.ts'
 import { SQLite } from '../../src/infra/database/sqlite-binding.ts'
-import { freePort, runCli, type CliProcess } from '../helpers/cli.ts'
+import type { CliProcess } from '../helpers/cli.ts'
+import { startDev, startTextTarget, type TextTarget } from '../helpers/e2e-fleet.ts'
 import { ledgerRequests } from '../helpers/ledger.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 
@@ -22,33 +21,28 @@ describe('the trial across a restart of sallyport dev', { timeout: 120_000 }, ()
   let dataDir: string
   let env: Record<string, string>
   let key: string
-  let target: Server
+  let target: TextTarget | undefined
   let targetUrl: string
   let dev: CliProcess | undefined
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sallyport-trial-e2e-'))
-    target = createServer((_request, response) => {
-      response.setHeader('content-type', 'text/plain; charset=utf-8')
-      response.end('ok')
-    })
-    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve))
-    targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`
+    target = await startTextTarget(() => 'ok')
+    targetUrl = `${target.url}/`
     env = { SALLYPORT_DATA_DIR: dataDir, SALLYPORT_ALLOW_TARGETS: '127.0.0.0/8' }
     key = await provisionApiKey(env, email, 'proxy')
   })
 
   after(async () => {
     await dev?.kill()
-    await new Promise((resolve) => target?.close(resolve))
+    await target?.close()
     await rm(dataDir, { recursive: true, force: true })
   })
 
   async function start(): Promise<string> {
-    const port = await freePort()
-    dev = runCli(['dev', '--port', String(port)], env)
-    await dev.waitFor('Sallyport is running', 45_000)
-    return `http://127.0.0.1:${port}`
+    const started = await startDev(env)
+    dev = started.process
+    return started.base
   }
 
   async function stop(): Promise<void> {

@@ -10,8 +10,7 @@
 import assert from 'node:assert/strict'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it, test } from 'node:test'
@@ -21,6 +20,7 @@ import { keyStatesOf, withRevocationMarkers } from '../../src/gateway/keys/key-s
 import { createRedisAdmissionStore } from '../../src/gateway/rate-limits/redis-admission-store.ts'
 import { openDatabase } from '../../src/infra/database/database.ts'
 import { eventually, freePort, runCli, runCliOnce, type CliProcess } from '../helpers/cli.ts'
+import { burstAccount, redisFleetEnv, startTextTarget, type TextTarget } from '../helpers/e2e-fleet.ts'
 import { scrape, valueOf } from '../helpers/metrics.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 import { connect, deleteUnder, redisAnswers, redisUrl } from '../integration/rate-limits/redis-harness.ts'
@@ -96,9 +96,8 @@ if (!(await redisAnswers())) {
     const prefix = `test:e2e-workers:${randomBytes(6).toString('hex')}:`
     let dataDir: string
     let env: Record<string, string>
-    let target: Server
+    let target: TextTarget
     let targetUrl: string
-    let targetHits = 0
     let node: CliProcess
     let gateway: CliProcess
     let base: string
@@ -111,41 +110,12 @@ if (!(await redisAnswers())) {
 
     before(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'sallyport-e2e-workers-'))
-      target = createServer((incoming, response) => {
-        targetHits++
-        response.setHeader('content-type', 'text/plain; charset=utf-8')
-        response.end(`hit ${targetHits} ${incoming.url}`)
-      })
-      await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve))
-      targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`
+      target = await startTextTarget((hit, path) => `hit ${hit} ${path}`)
+      targetUrl = target.url
       const nodePort = await freePort()
-      env = {
-        SALLYPORT_DATA_DIR: dataDir,
-        SALLYPORT_FLEET_SECRET: randomBytes(32).toString('base64url'),
-        SALLYPORT_ALLOW_TARGETS: '127.0.0.0/8',
-        SALLYPORT_HEALTH_INTERVAL_MS: '100',
-        SALLYPORT_NODES: `us-east=http://127.0.0.1:${nodePort}`,
-        SALLYPORT_REDIS_URL: redisUrl,
-        SALLYPORT_REDIS_PREFIX: prefix,
-        SALLYPORT_HOST_KEY_SECRET: randomBytes(32).toString('base64url'),
-        SALLYPORT_GLOBAL_HOST_LIMIT: '100000',
-      }
-      burstKey = await provisionApiKey(env, 'burst@example.test', 'proxy')
-      const limits = await runCliOnce(
-        [
-          'admin',
-          'set-limits',
-          '--email',
-          'burst@example.test',
-          '--host-per-minute',
-          '1000',
-          // The fetch budget (120) is under test, not the in-flight cap (20 by default) of a slow burst.
-          '--max-in-flight',
-          '1000',
-        ],
-        env,
-      )
-      assert.equal(limits.code, 0, limits.output)
+      env = redisFleetEnv(dataDir, { nodePort, redisUrl, prefix })
+      // The fetch budget (120) is under test, not the in-flight cap (20 by default) of a slow burst.
+      burstKey = (await burstAccount(env, 'burst@example.test')).key
       replayKey = await provisionApiKey(env, 'replay@example.test', 'proxy')
       revokedKey = await provisionApiKey(env, 'revoked@example.test', 'proxy')
       metricsKey = await provisionApiKey(env, 'metrics@example.test', 'proxy')
@@ -180,7 +150,7 @@ if (!(await redisAnswers())) {
 
     after(async () => {
       await Promise.all([node?.kill(), gateway?.kill()])
-      await new Promise((resolve) => target?.close(resolve))
+      await target?.close()
       const redis = connect()
       await deleteUnder(redis, prefix)
       await redis.quit()
@@ -232,7 +202,7 @@ if (!(await redisAnswers())) {
     })
 
     it('admits exactly 120 of a burst of 200 fetches spread over both workers', async () => {
-      const hitsBefore = targetHits
+      const hitsBefore = target.hits()
       const answers = await Promise.all(
         Array.from({ length: 200 }, (_, i) => fetchVia(burstKey, `${targetUrl}/burst/${i}`)),
       )
@@ -243,7 +213,7 @@ if (!(await redisAnswers())) {
         assert.equal(answer.status, 429, answer.body)
         assert.match(answer.body, /"code":"rate_limited"/)
       }
-      assert.equal(targetHits - hitsBefore, 120, 'refused fetches never reached the target')
+      assert.equal(target.hits() - hitsBefore, 120, 'refused fetches never reached the target')
     })
 
     it('replays on one worker the answer the other stored, with no second egress', async () => {
@@ -251,7 +221,7 @@ if (!(await redisAnswers())) {
       const url = `${targetUrl}/replay/${key}`
       const first = await fetchVia(replayKey, url, { 'idempotency-key': key })
       assert.equal(first.status, 200, first.body)
-      const hits = targetHits
+      const hits = target.hits()
       // Successive connections go to the workers in turn: these reach both.
       for (let i = 0; i < 4; i++) {
         const replay = await fetchVia(replayKey, url, { 'idempotency-key': key })
@@ -259,7 +229,7 @@ if (!(await redisAnswers())) {
         assert.equal(replay.headers['idempotency-replayed'], 'true')
         assert.equal(replay.body, first.body)
       }
-      assert.equal(targetHits, hits, 'no second egress')
+      assert.equal(target.hits(), hits, 'no second egress')
     })
 
     it('refuses a revoked key on every worker at the very next request', async () => {

@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict'
 import { createServer, type IncomingMessage, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Readable, type Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type { FetchJob } from '../../src/shared/fleet-contract.ts'
 import type { FetcherOptions, FetchOutcome } from '../../src/node/fetching/fetcher.ts'
 
@@ -67,4 +69,23 @@ export function envelopeOf(outcome: FetchOutcome) {
 export function refusalOf(outcome: FetchOutcome) {
   assert.ok(outcome.ok === false, `expected a refusal, got ${JSON.stringify(outcome)}`)
   return outcome.refusal
+}
+
+/**
+ * `mib` MiB of zeros through `compressor` (gzip, brotli, zstd), streamed: the test never holds the decoded
+ * body, only the compressed bomb.
+ */
+export async function compressedZeros(compressor: Transform, mib: number): Promise<Buffer> {
+  const zeros = Buffer.alloc(1024 * 1024)
+  const chunks: Buffer[] = []
+  compressor.on('data', (chunk: Buffer) => chunks.push(chunk))
+  await pipeline(
+    Readable.from(
+      (function* () {
+        for (let i = 0; i < mib; i++) yield zeros
+      })(),
+    ),
+    compressor,
+  )
+  return Buffer.concat(chunks)
 }

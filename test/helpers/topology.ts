@@ -251,10 +251,10 @@ export async function gatewaysServing(topology: Topology, apiKey: string): Promi
 
 /** Stops, in order, what a topology test started: whatever did not start (a failed hook) is skipped. */
 export async function stopTopologyTest(started: {
-  topology: Topology | undefined
-  redis: RedisServer | undefined
-  database: { close(): Promise<void> } | undefined
-  target: Server | undefined
+  topology?: Topology | undefined
+  redis?: RedisServer | undefined
+  database?: { close(): Promise<void> } | undefined
+  target?: Server | undefined
 }): Promise<void> {
   await started.topology?.close()
   await started.redis?.stop()

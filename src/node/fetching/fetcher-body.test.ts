@@ -1,34 +1,17 @@
 // Egress tests of the body: content codings, the size cap (bombs included) and charsets, against a real
 // node:http server on 127.0.0.1.
 import assert from 'node:assert/strict'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { after, before, describe, test } from 'node:test'
 import zlib from 'node:zlib'
 import { createFetcher } from './fetcher.ts'
 import {
+  compressedZeros,
   envelopeOf,
   fetcherOptions,
   job,
   refusalOf,
   startTarget,
 } from '../../../test/helpers/test-targets.ts'
-
-/** Compresses `mib` MiB of zeros as a stream, so the test never holds the decoded bomb itself. */
-async function bomb(compressor: zlib.Gzip | zlib.BrotliCompress, mib: number): Promise<Buffer> {
-  const zeros = Buffer.alloc(1024 * 1024)
-  const chunks: Buffer[] = []
-  compressor.on('data', (chunk: Buffer) => chunks.push(chunk))
-  await pipeline(
-    Readable.from(
-      (function* () {
-        for (let i = 0; i < mib; i++) yield zeros
-      })(),
-    ),
-    compressor,
-  )
-  return Buffer.concat(chunks)
-}
 
 const text = 'Sallyport body: '.repeat(64)
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex')
@@ -117,8 +100,8 @@ describe('fetcher: bodies', async () => {
   let gzipBomb: Buffer = Buffer.alloc(0)
   let brotliBomb: Buffer = Buffer.alloc(0)
   before(async () => {
-    gzipBomb = await bomb(zlib.createGzip({ level: 9 }), 200)
-    brotliBomb = await bomb(
+    gzipBomb = await compressedZeros(zlib.createGzip({ level: 9 }), 200)
+    brotliBomb = await compressedZeros(
       zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
       200,
     )

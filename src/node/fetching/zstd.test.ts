@@ -1,8 +1,7 @@
 // zstd content coding against a real node:http server on 127.0.0.1: offered and decoded where the runtime
 // has zlib's zstd (Node 22.15+, 24), neither offered nor decoded where it does not (Node 20).
 import assert from 'node:assert/strict'
-import { Readable, type Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import type { Transform } from 'node:stream'
 import { after, describe, test } from 'node:test'
 import zlib from 'node:zlib'
 import {
@@ -12,6 +11,7 @@ import {
   refusal,
   startHttpTarget,
 } from '../../../test/helpers/egress-targets.ts'
+import { compressedZeros } from '../../../test/helpers/test-targets.ts'
 import { zstdSupported } from './body-reader.ts'
 import { createFetcher } from './fetcher.ts'
 
@@ -24,18 +24,7 @@ async function zstdOfZeros(mib: number, windowLog?: number): Promise<Buffer> {
   assert.ok(createZstdCompress !== undefined)
   const params = windowLog === undefined ? {} : { [constants.ZSTD_c_windowLog ?? 0]: windowLog }
   const compressor = createZstdCompress({ params })
-  const chunks: Buffer[] = []
-  compressor.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const zeros = Buffer.alloc(1024 * 1024)
-  await pipeline(
-    Readable.from(
-      (function* () {
-        for (let i = 0; i < mib; i++) yield zeros
-      })(),
-    ),
-    compressor,
-  )
-  return Buffer.concat(chunks)
+  return compressedZeros(compressor, mib)
 }
 
 /** `zstd raw body` compressed by zstd 1.5 (a single frame with its content size). */

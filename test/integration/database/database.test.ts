@@ -25,6 +25,7 @@ import {
   postgresUrl,
   type OpenTestDatabase,
 } from '../../helpers/databases.ts'
+import { insertAccount } from '../../helpers/account-rows.ts'
 
 /** A scratch table with one column of each kind the schema may use. */
 type Scratch = {
@@ -232,19 +233,7 @@ forEachDialect((name, openDb) => {
     it('removes keys, sessions, tokens and usage with their account', async (t) => {
       const { db, close } = await openDb()
       t.after(close)
-      await db
-        .insertInto('accounts')
-        .values({
-          id: 'acct_1',
-          email: 'a@example.com',
-          email_key: 'a@example.com',
-          password_hash: 'x',
-          plan: 'trial',
-          email_verified_at: 1,
-          created_at: 1,
-          updated_at: 1,
-        })
-        .execute()
+      await insertAccount(db, 'acct_1', { email: 'a@example.com', email_key: 'a@example.com' })
       await db
         .insertInto('sessions')
         .values({ digest: 'd', account_id: 'acct_1', created_at: 1, last_seen_at: 1 })

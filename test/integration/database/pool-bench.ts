@@ -10,6 +10,7 @@ import { createUsageRepository } from '../../../src/gateway/metering/usage-repos
 import { openPostgresDatabase } from '../../../src/infra/database/postgres.ts'
 import type { Database } from '../../../src/infra/database/database.ts'
 import { openers, postgresAvailable, postgresUrl } from '../../helpers/databases.ts'
+import { insertAccount } from '../../helpers/account-rows.ts'
 
 const lookups = 20_000
 const callers = 64
@@ -34,19 +35,7 @@ for (const dialect of postgresAvailable ? (['sqlite', 'postgres'] as const) : ([
   const test = await openers[dialect]()
   try {
     const { db } = test
-    await db
-      .insertInto('accounts')
-      .values({
-        id: 'a',
-        email: 'a',
-        email_key: 'a',
-        password_hash: 'x',
-        plan: 'trial',
-        email_verified_at: 1,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .execute()
+    await insertAccount(db, 'a', { email: 'a', email_key: 'a' })
     const keys = createKeyRepository(db)
     await keys.insert({
       id: 'k',
