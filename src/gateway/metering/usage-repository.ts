@@ -1,7 +1,8 @@
 /** Every SQL statement about usage: one row per account and UTC day, counts only (DESIGN 7). */
+import type BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { dialectOf, type Database } from '../../infra/database/database.ts'
+import { dialectOf, sqliteHandleOf, type Database } from '../../infra/database/database.ts'
 
 /** Counts of one account and day, numbered by the process that writes them (increasing, gaps allowed). */
 export type UsageWrite = { seq: number; requests: number; bytes: number }
@@ -22,6 +23,8 @@ export class UsageWriteFailed extends Error {
 
 export function createUsageRepository(db: Database) {
   const postgres = dialectOf(db) === 'postgres'
+  const sqlite = postgres ? undefined : sqliteHandleOf(db)
+  let sqliteWrite: SqliteWrite | undefined
 
   async function add(accountId: string, day: string, requests: number, bytes: number): Promise<void> {
     await addTo(db, accountId, day, requests, bytes)
@@ -35,34 +38,42 @@ export function createUsageRepository(db: Database) {
   async function addOnce(writer: string, accountId: string, day: string, writes: readonly UsageWrite[]) {
     if (writes.length === 0) return
     if (postgres) return addOnceInOneStatement(writer, accountId, day, writes)
-    let committing = false
+    return addOnceOnSqlite(writer, accountId, day, writes)
+  }
+
+  /**
+   * `addOnce` on SQLite: one synchronous better-sqlite3 transaction on statements prepared once, instead of
+   * five statements (begin, select, two inserts, commit) each an asynchronous round through Kysely's driver.
+   * It runs once per group commit, on every fetch's path (DESIGN 6).
+   */
+  async function addOnceOnSqlite(
+    writer: string,
+    accountId: string,
+    day: string,
+    writes: readonly UsageWrite[],
+  ): Promise<void> {
+    if (sqlite === undefined) throw new Error('addOnce on SQLite needs a database of openSqliteDatabase')
+    let committed = false
     try {
-      // Plain SQL, not the query builder: this runs once per group commit, on every fetch's path (DESIGN 6),
-      // and building three queries cost more than running them on SQLite.
-      await db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ last_seq: number }>`
-          select last_seq from usage_writers
-          where writer = ${writer} and account_id = ${accountId} and day = ${day}`.execute(trx)
-        const applied = rows[0]?.last_seq ?? 0
-        let requests = 0
-        let bytes = 0
-        let last = applied
-        for (const write of writes) {
-          if (write.seq <= applied) continue
-          requests += write.requests
-          bytes += write.bytes
-          last = Math.max(last, write.seq)
-        }
-        if (last === applied) return
-        await addTo(trx, accountId, day, requests, bytes)
-        await sql`
-          insert into usage_writers (writer, account_id, day, last_seq)
-          values (${writer}, ${accountId}, ${day}, ${last})
-          on conflict (writer, account_id, day) do update set last_seq = excluded.last_seq`.execute(trx)
-        committing = true
+      // Prepared on first use, not with the repository: the tables are there once migrations ran.
+      sqliteWrite ??= prepareSqliteWrite(sqlite)
+      const write = sqliteWrite
+      // The handle is the one connection Kysely's SqliteDriver has, so the transaction must never run
+      // while a Kysely transaction is open on it: better-sqlite3 would nest it there as a savepoint, so
+      // these counts would be committed only with that transaction, after addOnce answered, and lost if it
+      // rolled back.
+      // The driver hands that connection out under a mutex held from a transaction's begin to its commit
+      // or rollback, across every await in between; execute() takes the same mutex, so when the callback
+      // runs no Kysely transaction is open, and from its BEGIN to its COMMIT nothing else runs on this
+      // thread, the only one using the handle.
+      await db.connection().execute(async () => {
+        write(writer, accountId, day, writes)
+        committed = true
       })
     } catch (error) {
-      throw new UsageWriteFailed(error, committing)
+      // better-sqlite3 rolls back when anything in the transaction throws, COMMIT included (a COMMIT that
+      // fails has committed nothing), so only a failure after the commit may leave the counts written.
+      throw new UsageWriteFailed(error, committed)
     }
   }
 
@@ -154,6 +165,50 @@ async function addTo(
     on conflict (account_id, day) do update
       set requests = usage_daily.requests + excluded.requests,
           bytes = usage_daily.bytes + excluded.bytes`.execute(db)
+}
+
+type SqliteWrite = (writer: string, accountId: string, day: string, writes: readonly UsageWrite[]) => void
+
+/**
+ * The transaction of `addOnce` on SQLite: the writer's last number, the counts of the writes after it, the
+ * new last number. BEGIN IMMEDIATE takes the write lock before the read, so a writer on another
+ * connection to the file (another process) makes it wait up to busy_timeout; a deferred BEGIN would fail
+ * at once at the first insert (SQLITE_BUSY) once another connection wrote after its read.
+ */
+function prepareSqliteWrite(sqlite: BetterSqlite3.Database): SqliteWrite {
+  const lastApplied = sqlite
+    .prepare<[string, string, string], number>(
+      'select last_seq from usage_writers where writer = ? and account_id = ? and day = ?',
+    )
+    .pluck()
+  const count = sqlite.prepare<[string, string, number, number]>(`
+    insert into usage_daily (account_id, day, requests, bytes)
+    values (?, ?, ?, ?)
+    on conflict (account_id, day) do update
+      set requests = usage_daily.requests + excluded.requests,
+          bytes = usage_daily.bytes + excluded.bytes`)
+  const number = sqlite.prepare<[string, string, string, number]>(`
+    insert into usage_writers (writer, account_id, day, last_seq)
+    values (?, ?, ?, ?)
+    on conflict (writer, account_id, day) do update set last_seq = excluded.last_seq`)
+  const transaction = sqlite.transaction(
+    (writer: string, accountId: string, day: string, writes: readonly UsageWrite[]) => {
+      const applied = lastApplied.get(writer, accountId, day) ?? 0
+      let requests = 0
+      let bytes = 0
+      let last = applied
+      for (const write of writes) {
+        if (write.seq <= applied) continue
+        requests += write.requests
+        bytes += write.bytes
+        last = Math.max(last, write.seq)
+      }
+      if (last === applied) return
+      count.run(accountId, day, requests, bytes)
+      number.run(writer, accountId, day, last)
+    },
+  )
+  return (writer, accountId, day, writes) => transaction.immediate(writer, accountId, day, writes)
 }
 
 export type UsageRepository = ReturnType<typeof createUsageRepository>

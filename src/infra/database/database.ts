@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely'
 import { ConfigError } from '../../config/env-parsing.ts'
 import { portableSqlite } from './portable-sqlite.ts'
@@ -19,6 +20,8 @@ export type Database = Kysely<DatabaseSchema>
 
 export const databaseFileName = 'sallyport.db'
 
+const sqliteHandles = new WeakMap<Database, BetterSqlite3.Database>()
+
 /** A file path, or `:memory:` for a throwaway database. */
 export function openSqliteDatabase(file: string): Database {
   const sqlite = new SQLite(file)
@@ -27,9 +30,23 @@ export function openSqliteDatabase(file: string): Database {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<DatabaseSchema>({
+  const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: portableSqlite(withStatementCache(sqlite)) }),
   })
+  sqliteHandles.set(db, sqlite)
+  return db
+}
+
+/**
+ * The better-sqlite3 handle under a Database of `openSqliteDatabase`, for a repository whose statement on
+ * the fetch path costs less run synchronously than through Kysely's driver; undefined for any other
+ * Database (PostgreSQL, or one Kysely derived, such as `withTables()`). It is the very connection Kysely's
+ * SqliteDriver uses: run anything on it only while holding that connection, `db.connection().execute()`,
+ * so it never lands inside a transaction Kysely has open (the driver's one connection is behind a mutex
+ * from a transaction's begin to its commit).
+ */
+export function sqliteHandleOf(db: Database): BetterSqlite3.Database | undefined {
+  return sqliteHandles.get(db)
 }
 
 export type DialectName = 'sqlite' | 'postgres'

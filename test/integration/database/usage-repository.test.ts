@@ -81,6 +81,43 @@ forEachDialect((name, openDb) => {
       assert.deepEqual(await db.selectFrom('usage_writers').selectAll().execute(), [])
     })
 
+    it('keeps a write apart from a transaction open at the same time, which rolls back', async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      await insertAccount(db, 'acct_1')
+      const usage = createUsageRepository(db)
+      const day = '2026-03-02'
+      let opened!: () => void
+      const open = new Promise<void>((resolve) => (opened = resolve))
+      // Another caller's transaction on the same database, waiting between its statements: on SQLite the
+      // same connection; it writes the same row, then rolls back.
+      const other = db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('usage_daily')
+          .values({ account_id: 'acct_1', day, requests: 100, bytes: 1000 })
+          .execute()
+        await trx
+          .insertInto('usage_writers')
+          .values({ writer: 'gw-other', account_id: 'acct_1', day, last_seq: 9 })
+          .execute()
+        opened()
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        throw new Error('rolled back on purpose')
+      })
+      await open
+      const write = usage.addOnce('gw-a', 'acct_1', day, [{ seq: 1, requests: 2, bytes: 20 }])
+      await assert.rejects(other, /rolled back on purpose/)
+      await write
+      // The rollback took back the other transaction's rows only, and the write did not commit them.
+      assert.deepEqual(await usage.days('acct_1'), [{ day, requests: 2, bytes: 20 }])
+      assert.deepEqual(await db.selectFrom('usage_writers').select(['writer', 'last_seq']).execute(), [
+        { writer: 'gw-a', last_seq: 1 },
+      ])
+      // Its number survived too: sent again, it adds nothing.
+      await usage.addOnce('gw-a', 'acct_1', day, [{ seq: 1, requests: 2, bytes: 20 }])
+      assert.deepEqual(await usage.days('acct_1'), [{ day, requests: 2, bytes: 20 }])
+    })
+
     it('keeps byte counts past 2^32 exact', async (t) => {
       const { db, close } = await openDb()
       t.after(close)
