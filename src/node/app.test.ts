@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
+import { request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { describe, it } from 'node:test'
 import { fleetPaths, signFleetCall, signatureWindowMs, type FetchJob } from '../shared/fleet-contract.ts'
 import { buildNode } from './app.ts'
-import type { Fetcher } from './fetching/fetcher.ts'
+import { Cancellation, type Fetcher } from './fetching/fetcher.ts'
 
 const secret = 'fleet-secret-for-node-tests-0123456789'
 const now = 1_750_000_000_000
@@ -174,4 +176,61 @@ describe('the egress node accepts only calls signed with the fleet secret', () =
     assert.equal(fresh.statusCode, 200, 'the same job freshly signed is served')
     assert.equal(jobs.length, 2)
   })
+})
+
+describe('the egress node stops a job nobody waits for', () => {
+  it(
+    'cancels the fetch when the gateway closes the connection before the answer',
+    { timeout: 10_000 },
+    async (t) => {
+      let started!: () => void
+      const running = new Promise<void>((resolve) => (started = resolve))
+      const cancelled = new Promise<void>((resolve) => {
+        const fetcher: Fetcher = {
+          fetch: (_job, signal) =>
+            new Promise((settle) => {
+              started()
+              const stop = () => {
+                resolve()
+                settle({
+                  ok: false,
+                  refusal: { code: 'upstream_unavailable', detail: 'cancelled', timed_out: false },
+                })
+              }
+              if (signal instanceof Cancellation) signal.once('abort', stop)
+              else signal?.addEventListener('abort', stop, { once: true })
+            }),
+          close: async () => undefined,
+        }
+        const app = buildNode({
+          region: 'europe',
+          deviceId: 'node_test',
+          publicIp: '203.0.113.7',
+          fleetSecret: secret,
+          fetcher,
+          // The real clock: the call is signed now, over a real connection.
+          clock: { now: () => Date.now(), monotonic: () => performance.now() },
+          logger: false,
+        })
+        t.after(() => app.close())
+        void app.listen({ host: '127.0.0.1', port: 0 }).then(() => {
+          const { port } = app.server.address() as AddressInfo
+          const call = request({
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: fleetPaths.fetch,
+            headers: {
+              'content-type': 'application/json',
+              ...signFleetCall(secret, 'POST', fleetPaths.fetch, jobBody, Date.now()),
+            },
+          })
+          call.on('error', () => undefined)
+          call.end(jobBody)
+          void running.then(() => call.destroy())
+        })
+      })
+      await cancelled
+    },
+  )
 })

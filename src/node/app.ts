@@ -20,7 +20,7 @@ import {
   type HealthReport,
 } from '../shared/fleet-contract.ts'
 import { parseCookieJarState } from './fetching/cookie-jar.ts'
-import type { Fetcher } from './fetching/fetcher.ts'
+import { Cancellation, type Fetcher } from './fetching/fetcher.ts'
 import type { NodeMetrics } from './metrics.ts'
 
 export type NodeAppDeps = {
@@ -162,14 +162,14 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     const job = parseJob(request.body)
     if (job === undefined) return reply.code(400).send({ error: 'bad fetch job' })
     // The gateway gave up (its caller left, or its own time-out): stop fetching for nobody.
-    const abort = new AbortController()
+    const cancel = new Cancellation()
     const onClose = () => {
-      if (!reply.raw.writableFinished) abort.abort()
+      if (!reply.raw.writableFinished) cancel.abort()
     }
     reply.raw.once('close', onClose)
     inFlight++
     try {
-      const outcome = await deps.fetcher.fetch(job, abort.signal)
+      const outcome = await deps.fetcher.fetch(job, cancel)
       const [kind, answer] =
         outcome.ok === true
           ? ['envelope', outcome.envelope]

@@ -10,6 +10,7 @@
  * an origin unused for `idleTimeoutMs` is closed too (undici closes idle HTTP/1.1 sockets on its own, but
  * keeps HTTP/2 sessions open for ever).
  */
+import type { EventEmitter } from 'node:events'
 import { Client, errors, Pool, type buildConnector, type Dispatcher } from 'undici'
 import { headerBlockBytes } from './response-headers.ts'
 
@@ -26,7 +27,10 @@ export type ConnectionPoolsOptions = {
   now?: () => number
 }
 
-export type HopRequest = { headers: Record<string, string>; signal: AbortSignal }
+/** What cancels a hop: an AbortSignal, or an EventEmitter that emits 'abort' (undici takes either). */
+export type HopSignal = AbortSignal | (EventEmitter & { readonly aborted: boolean })
+
+export type HopRequest = { headers: Record<string, string>; signal: HopSignal }
 
 export type ConnectionPools = {
   /** GET `url`; a header block over the cap rejects with undici's HeadersOverflowError on both protocols. */
