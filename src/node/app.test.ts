@@ -3,6 +3,7 @@ import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, it } from 'node:test'
 import { fleetPaths, signFleetCall, signatureWindowMs, type FetchJob } from '../shared/fleet-contract.ts'
+import { sendToNode } from '../../test/helpers/node-call.ts'
 import { buildNode } from './app.ts'
 import { Cancellation, type Fetcher } from './fetching/fetcher.ts'
 
@@ -58,11 +59,14 @@ describe('the egress node accepts only calls signed with the fleet secret', () =
   it('runs a fetch job and answers a probe when the call is signed', async (t) => {
     const { app, jobs } = nodeWithFakeFetcher()
     t.after(() => app.close())
-    const fetched = await app.inject(fetchCall(signFleetCall(secret, 'POST', fleetPaths.fetch, jobBody, now)))
+    const fetched = await sendToNode(
+      app,
+      fetchCall(signFleetCall(secret, 'POST', fleetPaths.fetch, jobBody, now)),
+    )
     assert.equal(fetched.statusCode, 200)
     assert.equal(fetched.headers['x-fleet-outcome'], 'envelope')
     assert.equal(jobs.length, 1)
-    const probe = await app.inject({
+    const probe = await sendToNode(app, {
       method: 'GET',
       url: fleetPaths.health,
       headers: signFleetCall(secret, 'GET', fleetPaths.health, '', now),
@@ -104,23 +108,23 @@ describe('the egress node accepts only calls signed with the fleet secret', () =
       ],
     ]
     for (const [name, call] of refused) {
-      const response = await app.inject(call)
+      const response = await sendToNode(app, call)
       assert.equal(response.statusCode, 401, name)
       assert.equal(response.headers['x-fleet-outcome'], undefined, name)
     }
     assert.equal(jobs.length, 0, 'no refused call reached the fetcher')
 
     const drain = JSON.stringify({ draining: true })
-    const unsignedDrain = await app.inject({
+    const unsignedDrain = await sendToNode(app, {
       method: 'POST',
       url: fleetPaths.drain,
       headers: { 'content-type': 'application/json' },
       payload: drain,
     })
     assert.equal(unsignedDrain.statusCode, 401)
-    const probe = await app.inject({ method: 'GET', url: fleetPaths.health })
+    const probe = await sendToNode(app, { method: 'GET', url: fleetPaths.health })
     assert.equal(probe.statusCode, 401, 'an unsigned probe learns nothing')
-    const report = await app.inject({
+    const report = await sendToNode(app, {
       method: 'GET',
       url: fleetPaths.health,
       headers: signFleetCall(secret, 'GET', fleetPaths.health, '', now),
@@ -132,9 +136,9 @@ describe('the egress node accepts only calls signed with the fleet secret', () =
     const { app, jobs } = nodeWithFakeFetcher()
     t.after(() => app.close())
     const captured = fetchCall(signFleetCall(secret, 'POST', fleetPaths.fetch, jobBody, now))
-    const first = await app.inject(captured)
+    const first = await sendToNode(app, captured)
     assert.equal(first.statusCode, 200)
-    const replayed = await app.inject(captured)
+    const replayed = await sendToNode(app, captured)
     assert.equal(replayed.statusCode, 401)
     assert.equal(replayed.headers['x-fleet-outcome'], undefined)
     assert.equal(jobs.length, 1, 'the replay reached no fetcher')
@@ -149,11 +153,11 @@ describe('the egress node accepts only calls signed with the fleet secret', () =
       },
       payload: drain,
     }
-    assert.equal((await app.inject(drainCall)).statusCode, 200)
+    assert.equal((await sendToNode(app, drainCall)).statusCode, 200)
     const undrain = JSON.stringify({ draining: false })
     assert.equal(
       (
-        await app.inject({
+        await sendToNode(app, {
           ...drainCall,
           headers: {
             'content-type': 'application/json',
@@ -164,15 +168,18 @@ describe('the egress node accepts only calls signed with the fleet secret', () =
       ).statusCode,
       200,
     )
-    assert.equal((await app.inject(drainCall)).statusCode, 401, 'an old drain call cannot be sent again')
-    const report = await app.inject({
+    assert.equal((await sendToNode(app, drainCall)).statusCode, 401, 'an old drain call cannot be sent again')
+    const report = await sendToNode(app, {
       method: 'GET',
       url: fleetPaths.health,
       headers: signFleetCall(secret, 'GET', fleetPaths.health, '', now),
     })
     assert.equal(report.json().draining, false)
 
-    const fresh = await app.inject(fetchCall(signFleetCall(secret, 'POST', fleetPaths.fetch, jobBody, now)))
+    const fresh = await sendToNode(
+      app,
+      fetchCall(signFleetCall(secret, 'POST', fleetPaths.fetch, jobBody, now)),
+    )
     assert.equal(fresh.statusCode, 200, 'the same job freshly signed is served')
     assert.equal(jobs.length, 2)
   })

@@ -1,7 +1,9 @@
 /**
  * The egress node's HTTP surface: fleet calls only, each signed with the fleet secret (DESIGN 1).
- * No handler here logs a target URL, host or body (SPEC 1.5, DESIGN 7).
+ * No handler here logs a target URL, host or body (SPEC 1.5, DESIGN 7). The fetch route is served by
+ * node:http before Fastify sees the request (fleet-fetch-route.ts, ADR 0013); Fastify serves the rest.
  */
+import { createServer } from 'node:http'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { LoggerOptions } from 'pino'
 import type { Region } from '../shared/regions.ts'
@@ -11,16 +13,18 @@ import { createRequestIds } from '../shared/ids.ts'
 import { registerHttpMetrics } from '../shared/metrics.ts'
 import {
   createNonceMemory,
-  fetchJobLimits,
-  fleetHeaders,
   fleetPaths,
   verifyFleetCall,
   type DrainRequest,
-  type FetchJob,
   type HealthReport,
 } from '../shared/fleet-contract.ts'
-import { parseCookieJarState } from './fetching/cookie-jar.ts'
-import { Cancellation, type Fetcher } from './fetching/fetcher.ts'
+import type { Fetcher } from './fetching/fetcher.ts'
+import {
+  createFleetFetchRoute,
+  isFleetFetch,
+  maxJobBytes,
+  type FleetFetchState,
+} from './fleet-fetch-route.ts'
 import type { NodeMetrics } from './metrics.ts'
 
 export type NodeAppDeps = {
@@ -35,75 +39,62 @@ export type NodeAppDeps = {
   metrics?: NodeMetrics
 }
 
+/** Fastify's defaults, set on the server made here as Fastify sets them on its own. */
+const serverTimeouts = { keepAliveTimeout: 72_000, requestTimeout: 0, connectionTimeout: 0 }
+
 declare module 'fastify' {
   interface FastifyRequest {
     rawBody?: Buffer
   }
 }
 
-// A hop job carries its chain's cookie jar: at most 100 cookies of at most 4 KiB plus attributes each.
-const maxJobBytes = 1024 * 1024
-
-function parseJob(body: unknown): FetchJob | undefined {
-  if (typeof body !== 'object' || body === null) return undefined
-  const { url, user_agent: userAgent, accept, response_headers: names, hop } = body as Record<string, unknown>
-  if (typeof url !== 'string' || (userAgent !== null && typeof userAgent !== 'string')) return undefined
-  const job: FetchJob = { url, user_agent: userAgent }
-  // The internal fields (social API) are optional and bounded; the public fetch never sends them.
-  if (accept !== undefined) {
-    if (typeof accept !== 'string' || accept.length > fetchJobLimits.acceptLength) return undefined
-    job.accept = accept
-  }
-  if (names !== undefined) {
-    if (!Array.isArray(names) || names.length > fetchJobLimits.responseHeaders) return undefined
-    const valid = names.filter((name): name is string => typeof name === 'string')
-    if (valid.length !== names.length || !valid.every((name) => fetchJobLimits.headerName.test(name))) {
-      return undefined
-    }
-    job.response_headers = valid
-  }
-  if (hop !== undefined) {
-    // One hop of a chain the gateway drives (ADR 0010): where the chain stands, and its cookie jar.
-    if (typeof hop !== 'object' || hop === null) return undefined
-    const {
-      redirects_so_far: redirects,
-      elapsed_ms_so_far: elapsed,
-      cookies,
-    } = hop as Record<string, unknown>
-    const jar = parseCookieJarState(cookies)
-    if (!wholeCount(redirects) || !wholeCount(elapsed) || jar === undefined) return undefined
-    job.hop = { redirects_so_far: redirects, elapsed_ms_so_far: elapsed, cookies: jar }
-  }
-  return job
-}
-
-function wholeCount(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) >= 0
-}
-
 export function buildNode(deps: NodeAppDeps): FastifyInstance {
+  const state: FleetFetchState = { inFlight: 0, closing: false }
+  // A signed call is accepted once: the same call sent again within its window is a replay.
+  const nonces = createNonceMemory()
   const app = Fastify({
     logger: deps.logger,
     bodyLimit: maxJobBytes,
     genReqId: createRequestIds(),
     clientErrorHandler: answerClientError,
+    ...serverTimeouts,
+    // The server Fastify would make, with the fetch route in front of Fastify's own handler.
+    serverFactory: (handler, options) => {
+      const server = createServer(options.http ?? {}, (req, res) => {
+        // Requests come once the app listens, after fleetFetch is made below.
+        if (isFleetFetch(req)) fleetFetch(req, res)
+        else handler(req, res)
+      })
+      server.keepAliveTimeout = serverTimeouts.keepAliveTimeout
+      server.requestTimeout = serverTimeouts.requestTimeout
+      server.setTimeout(serverTimeouts.connectionTimeout)
+      return server
+    },
   })
   const startedAt = new Date(deps.clock.now()).toISOString()
   let draining = false
-  let inFlight = 0
   // Shutdown (app.close()): a job still running is answered, and its answer closes the connection; Node
   // would otherwise keep that keep-alive connection open, and close() wait for it. A job arriving on an
-  // open connection meanwhile gets Fastify's 503, which the gateway takes as a node failure: it fails over.
-  let closing = false
+  // open connection meanwhile gets a 503, which the gateway takes as a node failure: it fails over.
   app.addHook('preClose', async () => {
-    closing = true
+    state.closing = true
   })
-  // Callback-style hooks: no promise per request on the fleet's hot path.
+  // Callback-style hooks: no promise per request.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) void reply.header('connection', 'close')
+    if (state.closing) void reply.header('connection', 'close')
     done(null, payload)
   })
   if (deps.metrics !== undefined) registerHttpMetrics(app, deps.metrics.http)
+  const fleetFetch = createFleetFetchRoute({
+    fleetSecret: deps.fleetSecret,
+    fetcher: deps.fetcher,
+    clock: deps.clock,
+    nonces,
+    state,
+    log: app.log,
+    nextRequestId: createRequestIds(),
+    metrics: deps.metrics?.http,
+  })
 
   // Keep the exact bytes: the signature covers the body digest.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
@@ -114,9 +105,6 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
       done(Object.assign(new Error('bad JSON'), { statusCode: 400 }), undefined)
     }
   })
-
-  // A signed call is accepted once: the same call sent again within its window is a replay.
-  const nonces = createNonceMemory()
 
   function signed(request: FastifyRequest): boolean {
     const path = request.url
@@ -145,7 +133,7 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     region: deps.region,
     public_ip: deps.publicIp,
     draining,
-    in_flight: inFlight,
+    in_flight: state.inFlight,
     started_at: startedAt,
   }))
 
@@ -156,32 +144,6 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     draining = body.draining
     request.log.info({ draining }, 'drain state changed by operator')
     return { device_id: deps.deviceId, draining }
-  })
-
-  app.post(fleetPaths.fetch, async (request, reply) => {
-    const job = parseJob(request.body)
-    if (job === undefined) return reply.code(400).send({ error: 'bad fetch job' })
-    // The gateway gave up (its caller left, or its own time-out): stop fetching for nobody.
-    const cancel = new Cancellation()
-    const onClose = () => {
-      if (!reply.raw.writableFinished) cancel.abort()
-    }
-    reply.raw.once('close', onClose)
-    inFlight++
-    try {
-      const outcome = await deps.fetcher.fetch(job, cancel)
-      const [kind, answer] =
-        outcome.ok === true
-          ? ['envelope', outcome.envelope]
-          : outcome.ok === false
-            ? ['refused', outcome.refusal]
-            : ['redirect', outcome.redirect]
-      const payload = JSON.stringify(answer)
-      return reply.header(fleetHeaders.outcome, kind).type('application/json; charset=utf-8').send(payload)
-    } finally {
-      inFlight--
-      reply.raw.off('close', onClose)
-    }
   })
 
   return app

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import type { ServerResponse } from 'node:http'
 import { describe, it, type TestContext } from 'node:test'
+import { sendToNode } from '../helpers/node-call.ts'
 import { fakeNode } from '../helpers/test-gateway.ts'
 import { buildLimitsGateway } from '../helpers/limits-gateway.ts'
 import { fetcherOptions, startTarget, type Target } from '../helpers/test-targets.ts'
@@ -32,7 +33,7 @@ async function realNodeGateway(t: TestContext, limits: Partial<AdmissionLimits>)
   const node = fakeNode('us-east', 'node_real', {
     onJob: async (job): Promise<JobAnswer> => {
       const body = JSON.stringify(job)
-      const answer = await app.inject({
+      const answer = await sendToNode(app, {
         method: 'POST',
         url: fleetPaths.fetch,
         headers: {

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { createCursorCodec } from '../../../src/gateway/social/cursor-codec.ts'
 import { buildNode } from '../../../src/node/app.ts'
 import { createFetcher } from '../../../src/node/fetching/fetcher.ts'
+import { sendToNode } from '../../helpers/node-call.ts'
 import { fetcherOptions } from '../../helpers/test-targets.ts'
 import { systemClock } from '../../../src/shared/clock.ts'
 import { errorCodes } from '../../../src/shared/errors.ts'
@@ -320,7 +321,7 @@ describe('egress node: the internal job fields', () => {
     })
     const send = (job: unknown) => {
       const body = JSON.stringify(job)
-      return node.inject({
+      return sendToNode(node, {
         method: 'POST',
         url: fleetPaths.fetch,
         headers: {

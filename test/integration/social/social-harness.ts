@@ -15,6 +15,7 @@ import type { RateLimitDeps } from '../../../src/gateway/rate-limits/account-lim
 import { createSocialService, type SocialServiceOptions } from '../../../src/gateway/social/social-service.ts'
 import { buildNode } from '../../../src/node/app.ts'
 import { createFetcher, type FetcherOptions } from '../../../src/node/fetching/fetcher.ts'
+import { sendToNode } from '../../helpers/node-call.ts'
 import { fetcherOptions } from '../../helpers/test-targets.ts'
 import type { Clock } from '../../../src/shared/clock.ts'
 import {
@@ -73,7 +74,7 @@ async function egressNode(node: EgressNode, clock: Clock) {
     fetchJob: async (job): Promise<JobAnswer> => {
       node.jobs.push(job)
       const body = JSON.stringify(job)
-      const answer = await app.inject({
+      const answer = await sendToNode(app, {
         method: 'POST',
         url: fleetPaths.fetch,
         headers: {
