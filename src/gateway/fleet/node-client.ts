@@ -3,7 +3,8 @@
  * returns the node's answer or a NodeFailure: the node itself could not serve (unreachable, crashed,
  * reset, refused our signature), which is a reason to fail over; a target's failure never is.
  */
-import { Pool } from 'undici'
+import type { IncomingHttpHeaders } from 'node:http'
+import { Pool, type Dispatcher } from 'undici'
 import type { Clock } from '../../shared/clock.ts'
 import {
   fleetHeaders,
@@ -83,14 +84,10 @@ function isHealthReport(value: unknown): value is HealthReport {
   return typeof deviceId === 'string' && typeof region === 'string' && typeof draining === 'boolean'
 }
 
-async function readAll(body: AsyncIterable<Buffer>): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  let length = 0
-  for await (const chunk of body) {
-    chunks.push(chunk)
-    length += chunk.length
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)
+type NodeAnswer = { status: number; headers: IncomingHttpHeaders; payload: Buffer }
+
+function abortReason(signal: AbortSignal | undefined): Error {
+  return signal?.reason instanceof Error ? signal.reason : new Error('the node call was cancelled')
 }
 
 export function createNodeClient(options: NodeClientOptions) {
@@ -117,17 +114,7 @@ export function createNodeClient(options: NodeClientOptions) {
     )
     if (method === 'POST') headers['content-type'] = 'application/json'
     try {
-      const response = await pool.request({
-        method,
-        path,
-        headers,
-        body: method === 'POST' ? body : null,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal: signal ?? null,
-      })
-      const payload = await readAll(response.body)
-      return { status: response.statusCode, headers: response.headers, payload }
+      return await send(method, path, headers, method === 'POST' ? body : null, timeoutMs, signal)
     } catch (error) {
       if (signal?.aborted === true) throw error
       throw new NodeFailure(
@@ -137,6 +124,56 @@ export function createNodeClient(options: NodeClientOptions) {
         },
       )
     }
+  }
+
+  /**
+   * One call through undici's dispatch API: the answer's chunks are collected as they come, with no
+   * response stream and async iteration per call (on every fetch's path, ADR 0013's reasoning).
+   */
+  function send(
+    method: 'GET' | 'POST',
+    path: string,
+    headers: Record<string, string>,
+    body: string | null,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<NodeAnswer> {
+    return new Promise((resolve, reject) => {
+      let controller: Dispatcher.DispatchController | undefined
+      let status = 0
+      let answerHeaders: IncomingHttpHeaders = {}
+      const chunks: Buffer[] = []
+      let length = 0
+      const onAbort = () => controller?.abort(abortReason(signal))
+      signal?.addEventListener('abort', onAbort, { once: true })
+      const done = () => signal?.removeEventListener('abort', onAbort)
+      pool.dispatch(
+        { method, path, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+        {
+          onRequestStart: (started) => {
+            controller = started
+            if (signal?.aborted === true) started.abort(abortReason(signal))
+          },
+          onResponseStart: (_controller, statusCode, responseHeaders) => {
+            status = statusCode
+            answerHeaders = responseHeaders
+          },
+          onResponseData: (_controller, chunk) => {
+            chunks.push(chunk)
+            length += chunk.length
+          },
+          onResponseEnd: () => {
+            done()
+            const payload = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)
+            resolve({ status, headers: answerHeaders, payload })
+          },
+          onResponseError: (_controller, error) => {
+            done()
+            reject(error)
+          },
+        },
+      )
+    })
   }
 
   async function fetchJob(job: FetchJob, signal?: AbortSignal): Promise<JobAnswer> {

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict'
+import { once } from 'node:events'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { describe, it, type TestContext } from 'node:test'
+import { fleetHeaders, verifyFleetCall, type FetchJob } from '../../shared/fleet-contract.ts'
+import { createNodeClient, NodeFailure } from './node-client.ts'
+
+const secret = 'fleet-secret-for-client-tests-0123456789'
+const job: FetchJob = { url: 'https://example.com/', user_agent: null }
+
+/** A node on loopback answering each call with `answer`; `calls` sees each request and whether it was signed. */
+async function fakeNode(
+  t: TestContext,
+  answer: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void,
+) {
+  const calls: { signed: boolean; closed: Promise<unknown> }[] = []
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const body = Buffer.concat(chunks)
+      const check = verifyFleetCall(secret, req.method!, req.url!, body, req.headers, Date.now())
+      calls.push({ signed: check.ok, closed: once(res, 'close') })
+      answer(req, res, body)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.after(() => {
+    server.closeAllConnections()
+    return new Promise((resolve) => server.close(resolve))
+  })
+  const { port } = server.address() as AddressInfo
+  const client = createNodeClient({
+    url: `http://127.0.0.1:${port}`,
+    fleetSecret: secret,
+    clock: { now: () => Date.now(), monotonic: () => performance.now() },
+    jobTimeoutMs: 300,
+  })
+  t.after(() => client.close())
+  return { client, calls }
+}
+
+describe('the gateway calls a node', () => {
+  it('sends a signed job and takes an envelope that comes in several chunks', async (t) => {
+    const envelope = JSON.stringify({ result: 'x'.repeat(200_000), status: 200 })
+    const { client, calls } = await fakeNode(t, (_req, res) => {
+      res.writeHead(200, { [fleetHeaders.outcome]: 'envelope', 'content-type': 'application/json' })
+      res.write(envelope.slice(0, 1000))
+      setTimeout(() => res.end(envelope.slice(1000)), 20)
+    })
+    const answer = await client.fetchJob(job)
+    assert.equal(answer.kind, 'envelope')
+    assert.equal(answer.kind === 'envelope' && answer.body.toString('utf8'), envelope)
+    assert.equal(calls[0]?.signed, true)
+  })
+
+  it('fails over on a node that does not answer in time, or answers anything but a known outcome', async (t) => {
+    const { client } = await fakeNode(t, (req, res) => {
+      if (req.headers['x-test'] === undefined) return // never answers
+      res.end()
+    })
+    await assert.rejects(client.fetchJob(job), NodeFailure)
+    const { client: odd } = await fakeNode(t, (_req, res) => res.writeHead(503).end('{}'))
+    await assert.rejects(odd.fetchJob(job), /node answered 503/)
+  })
+
+  it("stops the call at once when the caller's signal aborts, with the signal's reason", async (t) => {
+    const { client, calls } = await fakeNode(t, () => undefined)
+    const controller = new AbortController()
+    const pending = client.fetchJob(job, controller.signal)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const reason = new Error('the caller left')
+    controller.abort(reason)
+    await assert.rejects(pending, (error) => error === reason)
+    // The node sees its connection closed: it stops fetching for nobody.
+    await calls[0]!.closed
+    const before = new AbortController()
+    before.abort(reason)
+    await assert.rejects(client.fetchJob(job, before.signal), (error) => error === reason)
+  })
+})
