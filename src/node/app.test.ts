@@ -2,45 +2,16 @@ import assert from 'node:assert/strict'
 import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, it } from 'node:test'
-import { fleetPaths, signFleetCall, signatureWindowMs, type FetchJob } from '../shared/fleet-contract.ts'
-import { sendToNode } from '../../test/helpers/node-call.ts'
-import { buildNode } from './app.ts'
+import { fleetPaths, signFleetCall, signatureWindowMs } from '../shared/fleet-contract.ts'
+import { envelopeFetcher, sendToNode, testNode } from '../../test/helpers/node-call.ts'
 import { Cancellation, type Fetcher } from './fetching/fetcher.ts'
 
 const secret = 'fleet-secret-for-node-tests-0123456789'
 const now = 1_750_000_000_000
 
 function nodeWithFakeFetcher() {
-  const jobs: FetchJob[] = []
-  const fetcher: Fetcher = {
-    fetch: async (job) => {
-      jobs.push(job)
-      return {
-        ok: true,
-        envelope: {
-          result: 'hello',
-          status: 200,
-          public_ip: '203.0.113.7',
-          device_id: 'node_test',
-          final_url: job.url,
-          redirects: 0,
-          content_type: 'text/plain',
-          bytes: 5,
-          elapsed_ms: 1,
-        },
-      }
-    },
-    close: async () => undefined,
-  }
-  const app = buildNode({
-    region: 'europe',
-    deviceId: 'node_test',
-    publicIp: '203.0.113.7',
-    fleetSecret: secret,
-    fetcher,
-    clock: { now: () => now, monotonic: () => 0 },
-    logger: false,
-  })
+  const { fetcher, jobs } = envelopeFetcher()
+  const app = testNode({ fleetSecret: secret, fetcher, clock: { now: () => now, monotonic: () => 0 } })
   return { app, jobs }
 }
 
@@ -209,15 +180,11 @@ describe('the egress node stops a job nobody waits for', () => {
             }),
           close: async () => undefined,
         }
-        const app = buildNode({
-          region: 'europe',
-          deviceId: 'node_test',
-          publicIp: '203.0.113.7',
+        const app = testNode({
           fleetSecret: secret,
           fetcher,
           // The real clock: the call is signed now, over a real connection.
           clock: { now: () => Date.now(), monotonic: () => performance.now() },
-          logger: false,
         })
         t.after(() => app.close())
         void app.listen({ host: '127.0.0.1', port: 0 }).then(() => {

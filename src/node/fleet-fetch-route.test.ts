@@ -5,42 +5,15 @@ import { Readable, Writable } from 'node:stream'
 import { describe, it, type TestContext } from 'node:test'
 import type { LoggerOptions } from 'pino'
 import { request } from 'undici'
-import { sendToNode } from '../../test/helpers/node-call.ts'
-import { createNonceMemory, fleetPaths, signFleetCall, type FetchJob } from '../shared/fleet-contract.ts'
+import { envelopeFetcher, sendToNode, testNode } from '../../test/helpers/node-call.ts'
+import { createNonceMemory, fleetPaths, signFleetCall } from '../shared/fleet-contract.ts'
 import { createRequestIds } from '../shared/ids.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { createMetricsRegistry } from '../shared/metrics.ts'
-import { buildNode } from './app.ts'
-import type { Fetcher } from './fetching/fetcher.ts'
 import { createFleetFetchRoute, maxJobBytes } from './fleet-fetch-route.ts'
 import { createNodeMetrics } from './metrics.ts'
 
 const secret = 'fleet-secret-for-route-tests-0123456789'
-
-function countingFetcher() {
-  const jobs: FetchJob[] = []
-  const fetcher: Fetcher = {
-    fetch: async (job) => {
-      jobs.push(job)
-      return {
-        ok: true,
-        envelope: {
-          result: 'hello',
-          status: 200,
-          public_ip: '203.0.113.7',
-          device_id: 'node_test',
-          final_url: job.url,
-          redirects: 0,
-          content_type: 'text/plain',
-          bytes: 5,
-          elapsed_ms: 1,
-        },
-      }
-    },
-    close: async () => undefined,
-  }
-  return { fetcher, jobs }
-}
 
 function signedCall(body: string, contentType = 'application/json') {
   return {
@@ -57,13 +30,10 @@ function signedCall(body: string, contentType = 'application/json') {
 const job = JSON.stringify({ url: 'https://private-target.example/secret-path?q=1', user_agent: null })
 
 function node(t: TestContext, options: { logLines?: string[] } = {}) {
-  const { fetcher, jobs } = countingFetcher()
+  const { fetcher, jobs } = envelopeFetcher()
   const registry = createMetricsRegistry()
   const lines = options.logLines
-  const app = buildNode({
-    region: 'europe',
-    deviceId: 'node_test',
-    publicIp: '203.0.113.7',
+  const app = testNode({
     fleetSecret: secret,
     fetcher,
     clock: { now: () => Date.now(), monotonic: () => performance.now() },
@@ -147,7 +117,7 @@ describe("the node's fetch route, served by node:http", () => {
   })
 
   it('answers 503 and closes the connection once the node is shutting down', async (t) => {
-    const { fetcher, jobs } = countingFetcher()
+    const { fetcher, jobs } = envelopeFetcher()
     const route = createFleetFetchRoute({
       fleetSecret: secret,
       fetcher,

@@ -14,7 +14,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Logger } from 'pino'
-import { fleetHeaders, fleetPaths, verifyFleetCall, type NonceMemory } from '../shared/fleet-contract.ts'
+import {
+  fleetHeaders,
+  fleetPaths,
+  verifyFleetCall,
+  type FetchJob,
+  type NonceMemory,
+} from '../shared/fleet-contract.ts'
 import { noCode, type HttpMetrics } from '../shared/metrics.ts'
 import { Cancellation, type Fetcher, type FetchOutcome } from './fetching/fetcher.ts'
 import { parseJob } from './fetch-job.ts'
@@ -139,7 +145,7 @@ export function createFleetFetchRoute(
       run(job)
     })
 
-    function run(job: NonNullable<ReturnType<typeof parseJob>>): void {
+    function run(job: FetchJob): void {
       // The gateway gave up (its caller left, or its own time-out): stop fetching for nobody.
       const cancel = new Cancellation()
       const onClose = () => {
