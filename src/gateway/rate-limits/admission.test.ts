@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { createHmac } from 'node:crypto'
 import { test } from 'node:test'
-import { fetchAdmission, generalAdmission, hostKey } from './admission.ts'
+import { fetchAdmission, generalAdmission, hostKey, hostKeys } from './admission.ts'
 
 test('hostKey is HMAC-SHA256 of the host, base64url, cut to 22 characters', () => {
   const expected = createHmac('sha256', 'secret').update('example.com').digest('base64url').slice(0, 22)
@@ -13,6 +13,13 @@ test('hostKey: one budget per host whatever its spelling, and a different secret
   assert.equal(hostKey('secret', 'Example.COM.'), hostKey('secret', 'example.com'))
   assert.notEqual(hostKey('secret', 'www.example.com'), hostKey('secret', 'example.com'))
   assert.notEqual(hostKey('other', 'example.com'), hostKey('secret', 'example.com'))
+})
+
+test('hostKeys: the same keys as hostKey, also for hosts it has let go of', () => {
+  const keyOf = hostKeys('secret', 2)
+  const hosts = ['a.example', 'B.example.', 'c.example', 'a.example', 'b.example', 'd.example', 'a.example']
+  for (const host of hosts) assert.equal(keyOf(host), hostKey('secret', host), host)
+  assert.notEqual(hostKeys('other')('a.example'), keyOf('a.example'))
 })
 
 test('fetchAdmission: SPEC 8 limits, account keys in one hash tag, the trial only when asked', () => {

@@ -23,7 +23,7 @@ import {
   fetchAdmission,
   generalAdmission,
   hopAdmission,
-  hostKey,
+  hostKeys,
   type Admission,
   type AdmissionLimits,
   type AdmissionRequest,
@@ -127,6 +127,7 @@ export function storeUnavailable(cause: unknown): AppError {
 
 export function createRateLimiter(deps: RateLimitDeps, log: Pick<Logger, 'warn'>): RateLimiter {
   const { store } = deps
+  const hostKeyOf = hostKeys(deps.hostKeySecret)
   // A store that is down fails every request: one warning every few seconds says so without a flood.
   let lastWarning = -Infinity
   function warn(error: unknown, message: string): void {
@@ -182,7 +183,7 @@ export function createRateLimiter(deps: RateLimitDeps, log: Pick<Logger, 'warn'>
     },
 
     hop: async ({ accountId, host, limits, now }) => {
-      const request = hopAdmission({ accountId, hostKey: hostKey(deps.hostKeySecret, host), limits, now })
+      const request = hopAdmission({ accountId, hostKey: hostKeyOf(host), limits, now })
       const answer = await guard(store.admit(request))
       if (!answer.admitted) {
         return { admitted: false, states: answer.states, error: refusalError(answer, limits) }
@@ -191,7 +192,7 @@ export function createRateLimiter(deps: RateLimitDeps, log: Pick<Logger, 'warn'>
     },
 
     fetch: async ({ accountId, host, trial, trialUsed, limits, now, key }) => {
-      const hashed = hostKey(deps.hostKeySecret, host)
+      const hashed = hostKeyOf(host)
       const build = (check: KeyCheck | undefined) =>
         fetchAdmission({ accountId, hostKey: hashed, limits, trial, trialUsed, key: check, now })
       const answer = await admitKeyed(build, key)
