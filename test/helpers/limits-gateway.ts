@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { buildTestGateway, envelopeFor, fakeNode, type FakeNode, type TestGateway } from './test-gateway.ts'
 import { manualClock, type ManualClock } from './manual-clock.ts'
 import { AppError } from '../../src/shared/errors.ts'
+import type { CancelSignal } from '../../src/shared/cancellation.ts'
 import type { FetchJob } from '../../src/shared/fleet-contract.ts'
 import type { StandingService } from '../../src/gateway/billing/standing.ts'
 import type { GatewayDeps } from '../../src/gateway/app.ts'
@@ -67,9 +68,13 @@ export function gate(): { wait: Promise<void>; open(): void } {
 /** A node whose jobs wait for `held.open()`; it also gives up when the job's signal aborts. */
 export function heldNode(held: { wait: Promise<void> }, deviceId = 'node_held'): FakeNode {
   const node: FakeNode = fakeNode('us-east', deviceId, {
-    onJob: (job: FetchJob, signal?: AbortSignal) =>
+    onJob: (job: FetchJob, signal?: CancelSignal) =>
       new Promise<JobAnswer>((resolve, reject) => {
-        signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true })
+        signal?.addEventListener(
+          'abort',
+          () => reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled')),
+          { once: true },
+        )
         void held.wait.then(() => resolve({ kind: 'envelope', body: envelopeFor(node, job) }))
       }),
   })

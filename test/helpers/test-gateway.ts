@@ -9,6 +9,7 @@ import { NodeFailure, type JobAnswer, type NodeClient } from '../../src/gateway/
 import type { Authenticator, Principal } from '../../src/gateway/keys/principal.ts'
 import type { Scope } from '../../src/gateway/keys/scopes.ts'
 import { AppError } from '../../src/shared/errors.ts'
+import type { CancelSignal } from '../../src/shared/cancellation.ts'
 import type { FetchJob, HealthReport, NodeEnvelope } from '../../src/shared/fleet-contract.ts'
 import { systemClock } from '../../src/shared/clock.ts'
 import type { Region } from '../../src/shared/regions.ts'
@@ -40,7 +41,7 @@ export type FakeNodeBehaviour = {
   healthy: boolean
   draining: boolean
   /** What a fetch job does: answer, refuse, or fail as a node would (connection reset). */
-  onJob: (job: FetchJob, signal?: AbortSignal) => Promise<JobAnswer>
+  onJob: (job: FetchJob, signal?: CancelSignal) => Promise<JobAnswer>
 }
 
 export type FakeNode = FakeNodeBehaviour & { region: Region; deviceId: string; jobs: FetchJob[] }

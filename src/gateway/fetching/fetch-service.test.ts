@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it, type TestContext } from 'node:test'
 import { manualClock } from '../../../test/helpers/manual-clock.ts'
 import { createFakeFleet, envelopeFor, fakeNode, type FakeNode } from '../../../test/helpers/test-gateway.ts'
+import type { CancelSignal } from '../../shared/cancellation.ts'
 import { AppError } from '../../shared/errors.ts'
 import type { FetchJob } from '../../shared/fleet-contract.ts'
 import type { StandingService } from '../billing/standing.ts'
@@ -96,9 +97,13 @@ function held(): { node: FakeNode; started: Promise<void>; open: () => void } {
   let open!: () => void
   const release = new Promise<void>((resolve) => (open = resolve))
   const node: FakeNode = fakeNode('us-east', 'node_held', {
-    onJob: (job: FetchJob, signal?: AbortSignal) =>
+    onJob: (job: FetchJob, signal?: CancelSignal) =>
       new Promise<JobAnswer>((resolve, reject) => {
-        signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true })
+        signal?.addEventListener(
+          'abort',
+          () => reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled')),
+          { once: true },
+        )
         void release.then(() => resolve({ kind: 'envelope', body: envelopeFor(node, job) }))
         started()
       }),

@@ -10,6 +10,7 @@
  * 4. an envelope is metered and, with a key, stored; any error releases the key and refunds the trial.
  */
 import type { Logger } from 'pino'
+import { Cancellation, type CancelSignal } from '../../shared/cancellation.ts'
 import type { Clock } from '../../shared/clock.ts'
 import { AppError } from '../../shared/errors.ts'
 import type { HopState } from '../../shared/fleet-contract.ts'
@@ -62,7 +63,7 @@ export type FetchCall = {
   log: Pick<Logger, 'warn'>
   /**
    * Registers `stop` for when the caller goes away (a fetch without a key then stops; a keyed one runs on)
-   * and returns its removal. A callback, not an AbortSignal: no controller per fetch just to listen.
+   * and returns its removal. A callback, not an AbortSignal: no EventTarget per fetch just to listen.
    */
   onCallerGone?: ((stop: () => void) => () => void) | undefined
 }
@@ -95,7 +96,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
   async function fetchOnce(
     request: FetchRequest,
     { accountId, limits, key }: FetchPrincipal,
-    signal: AbortSignal,
+    signal: CancelSignal,
   ): Promise<FetchOutcome> {
     let admission
     try {
@@ -177,7 +178,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
   return {
     fetch: async (request, principal, call) => {
       // One deadline for the whole fetch, started before the idempotency claim, whose lease outlives it.
-      const deadline = new AbortController()
+      const deadline = new Cancellation()
       const timer = setTimeout(() => {
         deadline.abort(
           new AppError(
@@ -197,7 +198,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
             key,
             fingerprint: idempotencyFingerprint(request.url, request.region),
           }
-          return await idempotent(claim, call.log, () => fetchOnce(request, principal, deadline.signal))
+          return await idempotent(claim, call.log, () => fetchOnce(request, principal, deadline))
         }
         // Without a key a caller who went away gets nothing, so the fetch stops. A keyed fetch runs on:
         // its stored answer is what the caller's retry will get.
@@ -205,7 +206,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
           deadline.abort(new AppError('upstream_unavailable', 'The caller closed the connection.'))
         })
         try {
-          return await fetchOnce(request, principal, deadline.signal)
+          return await fetchOnce(request, principal, deadline)
         } finally {
           forget?.()
         }

@@ -8,6 +8,7 @@
  * - nothing left: `no_healthy_endpoints`.
  * A target's own failure comes back as a refusal and is final: it is never a reason to fail over.
  */
+import type { CancelSignal } from '../../shared/cancellation.ts'
 import { AppError } from '../../shared/errors.ts'
 import type { FetchJob, NodeRedirect } from '../../shared/fleet-contract.ts'
 import { regions, type Region } from '../../shared/regions.ts'
@@ -53,7 +54,7 @@ export function createFetchDispatcher(fleet: Fleet) {
   async function send(
     job: FetchJob,
     order: readonly Region[],
-    signal: AbortSignal | undefined,
+    signal: CancelSignal | undefined,
     options: DispatchOptions,
   ): Promise<HopDispatched> {
     const tried = new Set<FleetMember>()
@@ -85,7 +86,7 @@ export function createFetchDispatcher(fleet: Fleet) {
   async function dispatch(
     job: FetchJob,
     requested: Region | undefined,
-    signal?: AbortSignal,
+    signal?: CancelSignal,
     options: DispatchOptions = {},
   ): Promise<Dispatched> {
     const served = await send(job, plan(requested), signal, options)
@@ -102,7 +103,7 @@ export function createFetchDispatcher(fleet: Fleet) {
   async function dispatchHop(
     job: FetchJob,
     requested: Region | undefined,
-    signal: AbortSignal | undefined,
+    signal: CancelSignal | undefined,
     pinned?: Region,
   ): Promise<HopDispatched> {
     return send(job, pinned === undefined ? plan(requested) : [pinned], signal, {})

@@ -5,6 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import { Pool, type Dispatcher } from 'undici'
+import type { CancelSignal } from '../../shared/cancellation.ts'
 import type { Clock } from '../../shared/clock.ts'
 import {
   fleetHeaders,
@@ -86,7 +87,7 @@ function isHealthReport(value: unknown): value is HealthReport {
 
 type NodeAnswer = { status: number; headers: IncomingHttpHeaders; payload: Buffer }
 
-function abortReason(signal: AbortSignal | undefined): Error {
+function abortReason(signal: CancelSignal | undefined): Error {
   return signal?.reason instanceof Error ? signal.reason : new Error('the node call was cancelled')
 }
 
@@ -103,7 +104,7 @@ export function createNodeClient(options: NodeClientOptions) {
     path: string,
     body: string,
     timeoutMs: number,
-    signal?: AbortSignal,
+    signal?: CancelSignal,
   ) {
     const headers: Record<string, string> = signFleetCall(
       options.fleetSecret,
@@ -136,7 +137,7 @@ export function createNodeClient(options: NodeClientOptions) {
     headers: Record<string, string>,
     body: string | null,
     timeoutMs: number,
-    signal: AbortSignal | undefined,
+    signal: CancelSignal | undefined,
   ): Promise<NodeAnswer> {
     return new Promise((resolve, reject) => {
       let controller: Dispatcher.DispatchController | undefined
@@ -176,7 +177,7 @@ export function createNodeClient(options: NodeClientOptions) {
     })
   }
 
-  async function fetchJob(job: FetchJob, signal?: AbortSignal): Promise<JobAnswer> {
+  async function fetchJob(job: FetchJob, signal?: CancelSignal): Promise<JobAnswer> {
     const answer = await call('POST', fleetPaths.fetch, JSON.stringify(job), options.jobTimeoutMs, signal)
     const outcome = answer.headers[fleetHeaders.outcome]
     if (answer.status === 200 && outcome === 'envelope') return { kind: 'envelope', body: answer.payload }

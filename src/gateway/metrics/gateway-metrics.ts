@@ -4,6 +4,7 @@
  * from fixed vocabularies (regions, error codes, decisions), never from the caller's request (DESIGN 7).
  */
 import { Counter, type Registry } from 'prom-client'
+import type { CancelSignal } from '../../shared/cancellation.ts'
 import { AppError } from '../../shared/errors.ts'
 import { createHttpMetrics, type HttpMetrics } from '../../shared/metrics.ts'
 import type { StandingService } from '../billing/standing.ts'
@@ -196,7 +197,7 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
  * What a failed dispatch counts as: the fetch's deadline or the caller's disconnect, whatever the node
  * client made of the abort, else the error's own code.
  */
-function failureOutcome(signal: AbortSignal | undefined, error: unknown): string {
+function failureOutcome(signal: CancelSignal | undefined, error: unknown): string {
   const reason = signal?.aborted === true && signal.reason instanceof AppError ? signal.reason : error
   return reason instanceof AppError ? reason.code : 'internal_error'
 }

@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from 'node:events'
 import type { Dispatcher } from 'undici'
+import type { CancelSignal } from '../../shared/cancellation.ts'
 import type { FetchJob, NodeEnvelope, NodeRedirect, TargetRefusal } from '../../shared/fleet-contract.ts'
 import { systemClock } from '../../shared/clock.ts'
 import { targetUrlFault } from '../../shared/target-url.ts'
@@ -54,8 +55,8 @@ export type FetchOutcome =
   | { ok: 'redirect'; redirect: NodeRedirect }
 
 export type Fetcher = {
-  /** `signal` cancels the fetch: an AbortSignal, or a `Cancellation` (cheaper, for a caller that makes one per job). */
-  fetch(job: FetchJob, signal?: AbortSignal | Cancellation): Promise<FetchOutcome>
+  /** `signal` cancels the fetch: an AbortSignal or any `CancelSignal`, or a `Cancellation` (cheaper, for a caller that makes one per job). */
+  fetch(job: FetchJob, signal?: CancelSignal | Cancellation): Promise<FetchOutcome>
   close(): Promise<void>
 }
 
@@ -112,7 +113,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
 
   async function fetchJob(
     job: FetchJob,
-    signal: AbortSignal | Cancellation | undefined,
+    signal: CancelSignal | Cancellation | undefined,
   ): Promise<FetchOutcome> {
     const started = clock.monotonic()
     let url: URL

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { describe, it } from 'node:test'
 import { envelopeFor, fakeNode } from '../../../../../test/helpers/test-gateway.ts'
 import type { IdempotencyStore } from '../../../idempotency/idempotency-store.ts'
+import type { CancelSignal } from '../../../../shared/cancellation.ts'
 import {
   buildLimitsGateway,
   gate,
@@ -211,7 +212,7 @@ describe('POST /v2/proxy/fetch with an Idempotency-Key', () => {
 
   it('finishes a keyed fetch whose caller went away and stores it; an unkeyed one is cancelled', async (t) => {
     const held = gate()
-    const signals = new Map<string, AbortSignal>()
+    const signals = new Map<string, CancelSignal>()
     const node = heldNode(held)
     const onJob = node.onJob
     node.onJob = (job, signal) => {
