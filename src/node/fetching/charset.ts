@@ -53,7 +53,8 @@ export function isTextType(essence: string): boolean {
 }
 
 /**
- * `contentType` is the response's Content-Type header, '' when absent. A missing type is judged by the
+ * A new object on every call: the fetcher adds the envelope's other fields to it. `contentType` is the
+ * response's Content-Type header, '' when absent. A missing type is judged by the
  * bytes: valid UTF-8 is text, anything else base64. A body in a text type whose charset is unknown, or
  * undeclared and not valid UTF-8, is base64 too: the caller gets the exact bytes instead of a guess.
  */

@@ -220,6 +220,13 @@ describe('fetcher: bodies', async () => {
     assert.equal(envelope.content_type, 'image/png')
   })
 
+  test("the envelope's fields keep their order on the wire, result_encoding only for base64", async () => {
+    const fields = ['status', 'public_ip', 'device_id', 'final_url', 'redirects', 'content_type']
+    const tail = [...fields, 'bytes', 'elapsed_ms']
+    assert.deepEqual(Object.keys(await get('/json')), ['result', ...tail])
+    assert.deepEqual(Object.keys(await get('/png')), ['result', 'result_encoding', ...tail])
+  })
+
   test('without a Content-Type, valid UTF-8 is text and anything else base64', async () => {
     const plain = await get('/untyped-text')
     assert.equal(plain.result, 'plain words')

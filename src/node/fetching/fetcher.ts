@@ -251,8 +251,10 @@ export function createFetcher(options: FetcherOptions): Fetcher {
           }
         }
 
-        const envelope: NodeEnvelope = {
-          ...decodeBody(bytes, contentType),
+        // The decoded body's fields first (`result`, then `result_encoding` for a base64 body), then these.
+        // Assigned onto the fresh object decodeBody answers, not spread into a literal: V8 (Node 20) misses
+        // its inline cache on every property defined after a spread, some 5 µs per envelope.
+        const envelope: NodeEnvelope = Object.assign(decodeBody(bytes, contentType), {
           status: response.statusCode,
           public_ip: options.publicIp,
           device_id: options.deviceId,
@@ -261,7 +263,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
           content_type: contentType,
           bytes: bytes.length,
           elapsed_ms: elapsed(started, elapsedBefore),
-        }
+        })
         if (job.response_headers !== undefined) envelope.headers = pickHeaders(response, job.response_headers)
         return { ok: true, envelope }
       }
