@@ -217,6 +217,15 @@ describe('fetcher: redirects, policy and failures', async () => {
     assert.equal(done.listenerCount('abort'), 0)
   })
 
+  test("the caller's signal cancels a fetch while its body is arriving", async () => {
+    const cancel = new Cancellation()
+    const pending = fetcher.fetch(job(target.url('/drip')), cancel)
+    setTimeout(() => cancel.abort(), 120)
+    const refusal = refusalOf(await pending)
+    assert.equal(refusal.detail, 'The fetch was cancelled.')
+    assert.equal(refusal.timed_out, false)
+  })
+
   test('a signal aborted before the fetch cancels it before any request', async () => {
     const cancel = new Cancellation()
     cancel.abort()
