@@ -13,7 +13,7 @@
  */
 import type { EventEmitter } from 'node:events'
 import { Client, errors, Pool, type buildConnector, type Dispatcher } from 'undici'
-import { headerBlockBytes } from './response-headers.ts'
+import { headerBlockOver } from './response-headers.ts'
 
 export type ConnectionPoolsOptions = {
   connect: buildConnector.connector
@@ -181,7 +181,7 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
         signal: hop.signal,
       })
       // HTTP/1.1 is capped by undici while parsing; HTTP/2 headers arrive whole, so they are measured here.
-      if (headerBlockBytes(response.headers) > options.maxHeaderBytes) {
+      if (headerBlockOver(response.headers, options.maxHeaderBytes)) {
         response.body.destroy()
         throw new errors.HeadersOverflowError()
       }
