@@ -56,8 +56,9 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
   /** Map order is use order: the least recently used origin comes first. */
   const pools = new Map<string, Entry>()
-  /** The last origin in `pools`, the most recently used: a request to it need not move it. */
+  /** The last origin in `pools`, the most recently used, and its entry: a request to it needs no lookup. */
   let newest: string | undefined
+  let newestEntry: Entry | undefined
   /**
    * Clients created for the origins in `pools`. A connected client is one of them (undici keeps a client
    * in its pool while it reconnects, and drops it only after a failed connect), so while this is within
@@ -80,14 +81,17 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
   sweep.unref()
 
   function poolFor(origin: string): Pool {
+    if (origin === newest && newestEntry !== undefined) {
+      newestEntry.lastUsed = now()
+      return newestEntry.pool
+    }
     const entry = pools.get(origin) ?? createEntry(origin)
     entry.lastUsed = now()
-    // Moved to the end of the use order; the newest origin is there already.
-    if (origin !== newest) {
-      pools.delete(origin)
-      pools.set(origin, entry)
-      newest = origin
-    }
+    // Moved to the end of the use order.
+    pools.delete(origin)
+    pools.set(origin, entry)
+    newest = origin
+    newestEntry = entry
     return entry.pool
   }
 
@@ -160,7 +164,10 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
   function retire(origin: string, entry: Entry): void {
     pools.delete(origin)
     clients -= entry.clients
-    if (origin === newest) newest = undefined
+    if (origin === newest) {
+      newest = undefined
+      newestEntry = undefined
+    }
     // Graceful: anything still queued on it finishes first. No new request can reach it (it left the map).
     entry.pool.close().catch(noop)
   }
@@ -195,6 +202,7 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
       const closing = [...pools.values()].map((entry) => entry.pool.close())
       pools.clear()
       newest = undefined
+      newestEntry = undefined
       clients = 0
       await Promise.all(closing)
     },
