@@ -71,9 +71,9 @@ export async function readBody(
     // Identity fast path: no stream beyond undici's own. A declared length over the cap fails at once.
     if (contentLength !== undefined && Number(contentLength) > maxBytes) {
       body.destroy()
-      return { ok: false, reason: 'too_large' }
+      return tooLarge
     }
-    return collect(body, maxBytes)
+    return collectIdentity(body, maxBytes)
   }
   let decoded: Readable = body
   for (const coding of codings.toReversed()) decoded = pipeline(decoded, createDecoder(coding), noop)
@@ -81,6 +81,52 @@ export async function readBody(
     return await collect(decoded, maxBytes)
   } catch (error) {
     throw isDecoderError(error) ? new BodyDecodeError(error) : error
+  }
+}
+
+const tooLarge: BodyRead = { ok: false, reason: 'too_large' }
+
+/**
+ * An identity body, read from undici's stream with listeners: an async iterator costs a generator, a
+ * promise per chunk and end-of-stream bookkeeping, for a body that is mostly one or two chunks. Same
+ * outcomes as `collect`: the bytes, too_large as soon as the cap is passed (the stream destroyed, which
+ * closes the connection), or the stream's error, a close before the end being one.
+ */
+function collectIdentity(body: Readable, maxBytes: number): Promise<BodyRead> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let total = 0
+    let settled = false
+    body.on('data', (chunk: Buffer) => {
+      if (settled) return
+      total += chunk.length
+      if (total <= maxBytes) {
+        chunks.push(chunk)
+        return
+      }
+      settled = true
+      body.destroy()
+      resolve(tooLarge)
+    })
+    body.on('end', () => {
+      settled = true
+      resolve({ ok: true, bytes: concat(chunks, total) })
+    })
+    body.on('error', (error) => {
+      settled = true
+      reject(error)
+    })
+    body.on('close', () => {
+      if (!settled) reject(new PrematureCloseError())
+    })
+  })
+}
+
+/** What `for await` raises for a stream destroyed before its end without an error. */
+class PrematureCloseError extends Error {
+  readonly code = 'ERR_STREAM_PREMATURE_CLOSE'
+  constructor() {
+    super('Premature close')
   }
 }
 
@@ -93,14 +139,16 @@ async function collect(stream: Readable, maxBytes: number): Promise<BodyRead> {
       // Leaving the loop destroys the stream; with a decoder chain, pipeline destroys every stage and the
       // undici body, which closes the connection instead of reading the rest.
       stream.destroy()
-      return { ok: false, reason: 'too_large' }
+      return tooLarge
     }
     chunks.push(chunk)
   }
-  return {
-    ok: true,
-    bytes: chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, total),
-  }
+  return { ok: true, bytes: concat(chunks, total) }
+}
+
+/** One copy at most: a single chunk is the body as it is. */
+function concat(chunks: Buffer[], total: number): Buffer {
+  return chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, total)
 }
 
 /** `undefined` when a coding is unknown or the list is absurdly long: the body is then kept raw. */

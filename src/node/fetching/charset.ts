@@ -24,10 +24,20 @@ const textApplicationTypes = new Set([
   'application/sql',
 ])
 
-type MediaType = { essence: string; charset: string | undefined }
+type MediaType = Readonly<{ essence: string; charset: string | undefined }>
+
+/** The last Content-Type parsed, shared (read-only): a node sees the same few values again and again. */
+let lastParsed: { value: string; type: MediaType } | undefined
 
 /** `text/html; charset="Shift_JIS"` → essence `text/html`, charset `Shift_JIS` (RFC 9110 8.3.1). */
 export function parseContentType(value: string): MediaType {
+  if (lastParsed?.value === value) return lastParsed.type
+  const type = parseUncached(value)
+  lastParsed = { value, type }
+  return type
+}
+
+function parseUncached(value: string): MediaType {
   const semicolon = value.indexOf(';')
   const essence = (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase()
   let charset: string | undefined
@@ -53,7 +63,8 @@ export function isTextType(essence: string): boolean {
 }
 
 /**
- * `contentType` is the response's Content-Type header, '' when absent. A missing type is judged by the
+ * A new object on every call: the fetcher adds the envelope's other fields to it. `contentType` is the
+ * response's Content-Type header, '' when absent. A missing type is judged by the
  * bytes: valid UTF-8 is text, anything else base64. A body in a text type whose charset is unknown, or
  * undeclared and not valid UTF-8, is base64 too: the caller gets the exact bytes instead of a guess.
  */

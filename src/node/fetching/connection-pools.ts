@@ -8,11 +8,12 @@
  * Idle connections are bounded per node: whenever a connection opens or a response ends and more than
  * `maxIdleConnections` are open, the origins used least recently that have nothing in flight are closed;
  * an origin unused for `idleTimeoutMs` is closed too (undici closes idle HTTP/1.1 sockets on its own, but
- * keeps HTTP/2 sessions open for ever).
+ * keeps HTTP/2 sessions open for ever). Counting open connections means asking every client of every pool,
+ * so it is skipped while the clients the pools hold could not exceed the cap even if all were connected.
  */
 import type { EventEmitter } from 'node:events'
 import { Client, errors, Pool, type buildConnector, type Dispatcher } from 'undici'
-import { headerBlockBytes } from './response-headers.ts'
+import { headerBlockOver } from './response-headers.ts'
 
 export type ConnectionPoolsOptions = {
   connect: buildConnector.connector
@@ -40,7 +41,8 @@ export type ConnectionPools = {
   close(): Promise<void>
 }
 
-type Entry = { pool: Pool; lastUsed: number }
+/** `clients`: the clients this origin's pool was given, an upper bound on its open connections. */
+type Entry = { pool: Pool; lastUsed: number; clients: number }
 
 /**
  * Requests one HTTP/2 session carries at once. undici sends one request at a time per connection unless
@@ -54,6 +56,17 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
   /** Map order is use order: the least recently used origin comes first. */
   const pools = new Map<string, Entry>()
+  /** The last origin in `pools`, the most recently used, and its entry: a request to it needs no lookup. */
+  let newest: string | undefined
+  let newestEntry: Entry | undefined
+  /**
+   * Clients created for the origins in `pools`. A connected client is one of them (undici keeps a client
+   * in its pool while it reconnects, and drops it only after a failed connect), so while this is within
+   * the cap the connections open are too, and a trim would close nothing.
+   */
+  let clients = 0
+  /** A trim is queued for the next turn; the responses ending in this one need no other. */
+  let trimQueued = false
   let closed = false
 
   const sweep = setInterval(
@@ -68,26 +81,42 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
   sweep.unref()
 
   function poolFor(origin: string): Pool {
-    let entry = pools.get(origin)
-    if (entry === undefined) {
-      const pool = new Pool(origin, {
-        connect: options.connect,
-        allowH2: true,
-        // undici refuses a block that reaches maxHeaderSize; the cap itself is accepted.
-        maxHeaderSize: options.maxHeaderBytes + 1,
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-        keepAliveMaxTimeout: idleTimeoutMs,
-        factory: clientFactory,
-      })
-      pool.on('connect', trim)
-      entry = { pool, lastUsed: now() }
-    } else {
-      pools.delete(origin)
-      entry.lastUsed = now()
+    if (origin === newest && newestEntry !== undefined) {
+      newestEntry.lastUsed = now()
+      return newestEntry.pool
     }
+    const entry = pools.get(origin) ?? createEntry(origin)
+    entry.lastUsed = now()
+    // Moved to the end of the use order.
+    pools.delete(origin)
     pools.set(origin, entry)
+    newest = origin
+    newestEntry = entry
     return entry.pool
+  }
+
+  function createEntry(origin: string): Entry {
+    const pool = new Pool(origin, {
+      connect: options.connect,
+      allowH2: true,
+      // undici refuses a block that reaches maxHeaderSize; the cap itself is accepted.
+      maxHeaderSize: options.maxHeaderBytes + 1,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      keepAliveMaxTimeout: idleTimeoutMs,
+      factory: (url: URL | string, clientOptions: object) => {
+        // undici calls this when a request needs a client, never from the constructor, so `entry` is set.
+        // Counted only while the origin is in `pools`: a retired one was taken off the count whole.
+        if (pools.get(origin) === entry) {
+          entry.clients++
+          clients++
+        }
+        return clientFactory(url, clientOptions)
+      },
+    })
+    pool.on('connect', trimIfOver)
+    const entry: Entry = { pool, lastUsed: now(), clients: 0 }
+    return entry
   }
 
   function clientFactory(origin: URL | string, clientOptions: object): Client {
@@ -105,6 +134,22 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
     return client
   }
 
+  function trimIfOver(): void {
+    if (clients > options.maxIdleConnections) trim()
+  }
+
+  /** After a response ends: the pool is idle a turn later (undici settles the request then). */
+  function queueTrim(): void {
+    if (trimQueued || clients <= options.maxIdleConnections) return
+    trimQueued = true
+    setImmediate(runQueuedTrim)
+  }
+
+  function runQueuedTrim(): void {
+    trimQueued = false
+    trim()
+  }
+
   /** Closes least recently used idle origins while more connections are open than the cap. */
   function trim(): void {
     let open = countOpen()
@@ -118,6 +163,11 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
 
   function retire(origin: string, entry: Entry): void {
     pools.delete(origin)
+    clients -= entry.clients
+    if (origin === newest) {
+      newest = undefined
+      newestEntry = undefined
+    }
     // Graceful: anything still queued on it finishes first. No new request can reach it (it left the map).
     entry.pool.close().catch(noop)
   }
@@ -138,12 +188,11 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
         signal: hop.signal,
       })
       // HTTP/1.1 is capped by undici while parsing; HTTP/2 headers arrive whole, so they are measured here.
-      if (headerBlockBytes(response.headers) > options.maxHeaderBytes) {
+      if (headerBlockOver(response.headers, options.maxHeaderBytes)) {
         response.body.destroy()
         throw new errors.HeadersOverflowError()
       }
-      // The pool is idle a turn after its body ends (undici settles the request then): trim once it is.
-      response.body.once('close', () => setImmediate(trim))
+      response.body.once('close', queueTrim)
       return response
     },
     openConnections: countOpen,
@@ -152,6 +201,9 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
       clearInterval(sweep)
       const closing = [...pools.values()].map((entry) => entry.pool.close())
       pools.clear()
+      newest = undefined
+      newestEntry = undefined
+      clients = 0
       await Promise.all(closing)
     },
   }

@@ -105,6 +105,29 @@ describe('fetcher: cookies within a redirect chain', async () => {
     )
   })
 
+  test('a hop the gateway drives hands back the jar, and the next hop sends its cookies', async () => {
+    seen.length = 0
+    const start = { redirects_so_far: 0, elapsed_ms_so_far: 0, cookies: { cookies: [], sequence: 0 } }
+    const first = await fetcher.fetch({ ...fetchJob(http.url('www.shop.test', '/start')), hop: start })
+    assert.ok(first.ok === 'redirect')
+    assert.equal(first.redirect.location, http.url('www.shop.test', '/account/page'))
+    assert.equal(first.redirect.hop.redirects_so_far, 1)
+    const second = await fetcher.fetch({ ...fetchJob(first.redirect.location), hop: first.redirect.hop })
+    assert.ok(second.ok === 'redirect')
+    assert.deepEqual(
+      seen.map((s) => s.cookie),
+      ['', 'scoped=5; host=1; wide=2; later=8'],
+    )
+  })
+
+  test('a hop redirected without a Set-Cookie hands back the jar it brought', async () => {
+    const start = { redirects_so_far: 2, elapsed_ms_so_far: 5, cookies: { cookies: [], sequence: 0 } }
+    const outcome = await fetcher.fetch({ ...fetchJob(http.url('api.shop.test', '/check')), hop: start })
+    assert.ok(outcome.ok === 'redirect')
+    assert.equal(outcome.redirect.hop.redirects_so_far, 3)
+    assert.deepEqual(outcome.redirect.hop.cookies, { cookies: [], sequence: 0 })
+  })
+
   test('nothing is kept between fetches, and a Cookie from nowhere is never sent', async () => {
     seen.length = 0
     envelope(await fetcher.fetch(fetchJob(http.url('www.shop.test', '/account/page-after'))))

@@ -116,6 +116,24 @@ describe('fetcher: bodies', async () => {
       response.end(path === '/br-bomb' ? brotliBomb : gzipBomb)
       return
     }
+    if (path === '/chunked' || path === '/chunked-large') {
+      // No Content-Length: chunked, in pieces written a turn apart.
+      response.writeHead(200, { 'content-type': 'text/plain' })
+      const pieces = path === '/chunked' ? ['one ', 'two ', 'three'] : ['a'.repeat(2048), 'b'.repeat(2049)]
+      const next = () => {
+        const piece = pieces.shift()
+        if (piece === undefined) response.end()
+        else response.write(piece, () => setImmediate(next))
+      }
+      next()
+      return
+    }
+    if (path === '/cut') {
+      // Promises 1000 bytes, sends 100, then drops the connection.
+      response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' })
+      response.write('x'.repeat(100), () => setTimeout(() => response.socket?.destroy(), 20))
+      return
+    }
     const route = routes.get(path)
     if (route === undefined) {
       response.writeHead(404).end()
@@ -179,6 +197,25 @@ describe('fetcher: bodies', async () => {
     assert.equal(refusalOf(await under.fetch(job(target.url('/large')))).code, 'response_too_large')
   })
 
+  test('an identity body without a length is read whole, and capped the same way', async () => {
+    assert.equal((await get('/chunked')).result, 'one two three')
+    const exact = createFetcher(fetcherOptions({ maxBodyBytes: 4097 }))
+    const under = createFetcher(fetcherOptions({ maxBodyBytes: 4096 }))
+    after(() => Promise.all([exact.close(), under.close()]))
+    assert.equal(envelopeOf(await exact.fetch(job(target.url('/chunked-large')))).bytes, 4097)
+    const refusal = refusalOf(await under.fetch(job(target.url('/chunked-large'))))
+    assert.equal(refusal.code, 'response_too_large')
+  })
+
+  test('an identity body cut short by the target is upstream_unavailable', async () => {
+    const refusal = refusalOf(await fetcher.fetch(job(target.url('/cut'))))
+    assert.equal(refusal.code, 'upstream_unavailable')
+    assert.equal(
+      refusal.detail,
+      'The target could not be reached: connection closed before the response was complete.',
+    )
+  })
+
   test('declared charsets are decoded: ISO-8859-1, windows-1252, Shift_JIS', async () => {
     assert.equal((await get('/iso-8859-1')).result, 'café')
     assert.equal((await get('/windows-1252')).result, '\u201c€5\u201d')
@@ -218,6 +255,13 @@ describe('fetcher: bodies', async () => {
     assert.deepEqual(Buffer.from(envelope.result, 'base64'), png)
     assert.equal(envelope.bytes, png.length)
     assert.equal(envelope.content_type, 'image/png')
+  })
+
+  test("the envelope's fields keep their order on the wire, result_encoding only for base64", async () => {
+    const fields = ['status', 'public_ip', 'device_id', 'final_url', 'redirects', 'content_type']
+    const tail = [...fields, 'bytes', 'elapsed_ms']
+    assert.deepEqual(Object.keys(await get('/json')), ['result', ...tail])
+    assert.deepEqual(Object.keys(await get('/png')), ['result', 'result_encoding', ...tail])
   })
 
   test('without a Content-Type, valid UTF-8 is text and anything else base64', async () => {

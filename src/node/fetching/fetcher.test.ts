@@ -6,7 +6,7 @@ import { after, describe, test } from 'node:test'
 import { createServer as createTlsServer } from 'node:tls'
 import { startFakeDnsServer } from '../../../test/helpers/fake-dns-server.ts'
 import { zstdSupported } from './body-reader.ts'
-import { createFetcher } from './fetcher.ts'
+import { Cancellation, createFetcher } from './fetcher.ts'
 import {
   envelopeOf,
   fetcherOptions,
@@ -202,6 +202,39 @@ describe('fetcher: redirects, policy and failures', async () => {
     const refusal = refusalOf(await pending)
     assert.equal(refusal.code, 'upstream_unavailable')
     assert.equal(refusal.timed_out, false)
+  })
+
+  test("a Cancellation as the caller's signal cancels the fetch, and is let go after it", async () => {
+    const cancel = new Cancellation()
+    const pending = fetcher.fetch(job(target.url('/slow')), cancel)
+    setTimeout(() => cancel.abort(), 50)
+    const refusal = refusalOf(await pending)
+    assert.equal(refusal.detail, 'The fetch was cancelled.')
+    assert.equal(refusal.timed_out, false)
+    assert.equal(cancel.listenerCount('abort'), 0)
+    const done = new Cancellation()
+    envelopeOf(await fetcher.fetch(job(target.url('/chain/1')), done))
+    assert.equal(done.listenerCount('abort'), 0)
+  })
+
+  test("the caller's signal cancels a fetch while its body is arriving", async () => {
+    const cancel = new Cancellation()
+    const pending = fetcher.fetch(job(target.url('/drip')), cancel)
+    setTimeout(() => cancel.abort(), 120)
+    const refusal = refusalOf(await pending)
+    assert.equal(refusal.detail, 'The fetch was cancelled.')
+    assert.equal(refusal.timed_out, false)
+  })
+
+  test('a signal aborted before the fetch cancels it before any request', async () => {
+    const cancel = new Cancellation()
+    cancel.abort()
+    const controller = new AbortController()
+    controller.abort()
+    for (const signal of [cancel, controller.signal]) {
+      const refusal = refusalOf(await fetcher.fetch(job(target.url('/chain/0')), signal))
+      assert.equal(refusal.detail, 'The fetch was cancelled.')
+    }
   })
 
   test('a target 403 with a block page is an envelope, not an error', async () => {
