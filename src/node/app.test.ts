@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { describe, it } from 'node:test'
 import { fleetPaths, signFleetCall, signatureWindowMs } from '../shared/fleet-contract.ts'
 import { envelopeFetcher, sendToNode, testNode } from '../../test/helpers/node-call.ts'
-import { Cancellation, type Fetcher } from './fetching/fetcher.ts'
+import type { Fetcher } from './fetching/fetcher.ts'
 
 const secret = 'fleet-secret-for-node-tests-0123456789'
 const now = 1_750_000_000_000
@@ -175,8 +175,7 @@ describe('the egress node stops a job nobody waits for', () => {
                   refusal: { code: 'upstream_unavailable', detail: 'cancelled', timed_out: false },
                 })
               }
-              if (signal instanceof Cancellation) signal.once('abort', stop)
-              else signal?.addEventListener('abort', stop, { once: true })
+              signal?.addEventListener('abort', stop, { once: true })
             }),
           close: async () => undefined,
         }

@@ -22,7 +22,8 @@ import {
   type NonceMemory,
 } from '../shared/fleet-contract.ts'
 import { noCode, type HttpMetrics } from '../shared/metrics.ts'
-import { Cancellation, type Fetcher, type FetchOutcome } from './fetching/fetcher.ts'
+import { Cancellation } from '../shared/cancellation.ts'
+import type { Fetcher, FetchOutcome } from './fetching/fetcher.ts'
 import { parseJob } from './fetch-job.ts'
 
 /** A hop job carries its chain's cookie jar: at most 100 cookies of at most 4 KiB plus attributes each. */

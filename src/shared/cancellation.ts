@@ -39,4 +39,9 @@ export class Cancellation implements CancelSignal {
     const index = this.#listeners.indexOf(listener)
     if (index !== -1) this.#listeners.splice(index, 1)
   }
+
+  /** Listeners waiting for the abort: a fetch that ended leaves none behind. */
+  listenerCount(): number {
+    return this.#listeners.length
+  }
 }

@@ -11,7 +11,7 @@
  * keeps HTTP/2 sessions open for ever). Counting open connections means asking every client of every pool,
  * so it is skipped while the clients the pools hold could not exceed the cap even if all were connected.
  */
-import type { EventEmitter } from 'node:events'
+import type { CancelSignal } from '../../shared/cancellation.ts'
 import { Client, errors, Pool, type buildConnector, type Dispatcher } from 'undici'
 import { headerBlockOver } from './response-headers.ts'
 
@@ -28,10 +28,8 @@ export type ConnectionPoolsOptions = {
   now?: () => number
 }
 
-/** What cancels a hop: an AbortSignal, or an EventEmitter that emits 'abort' (undici takes either). */
-export type HopSignal = AbortSignal | (EventEmitter & { readonly aborted: boolean })
-
-export type HopRequest = { headers: Record<string, string>; signal: HopSignal }
+/** What cancels a hop: an AbortSignal or a `Cancellation` (undici takes either). */
+export type HopRequest = { headers: Record<string, string>; signal: CancelSignal }
 
 export type ConnectionPools = {
   /** GET `url`; a header block over the cap rejects with undici's HeadersOverflowError on both protocols. */

@@ -3,9 +3,8 @@
  * and build the envelope (SPEC 2.2, DESIGN 2 and 5). Expected failures come back as `TargetRefusal`
  * values, never as exceptions. Nothing here logs: no target URL, host or body may reach a log (DESIGN 7).
  */
-import { EventEmitter } from 'node:events'
 import type { Dispatcher } from 'undici'
-import type { CancelSignal } from '../../shared/cancellation.ts'
+import { Cancellation, type CancelSignal } from '../../shared/cancellation.ts'
 import type { FetchJob, NodeEnvelope, NodeRedirect, TargetRefusal } from '../../shared/fleet-contract.ts'
 import { systemClock } from '../../shared/clock.ts'
 import { targetUrlFault } from '../../shared/target-url.ts'
@@ -55,29 +54,9 @@ export type FetchOutcome =
   | { ok: 'redirect'; redirect: NodeRedirect }
 
 export type Fetcher = {
-  /** `signal` cancels the fetch: an AbortSignal or any `CancelSignal`, or a `Cancellation` (cheaper, for a caller that makes one per job). */
-  fetch(job: FetchJob, signal?: CancelSignal | Cancellation): Promise<FetchOutcome>
+  /** `signal` cancels the fetch: a `Cancellation` (cheap enough to make one per job) or an AbortSignal. */
+  fetch(job: FetchJob, signal?: CancelSignal): Promise<FetchOutcome>
   close(): Promise<void>
-}
-
-/**
- * Cancels a fetch's hops: undici takes an EventEmitter that emits 'abort' as a request's signal, and one
- * costs a fraction of an AbortController and its AbortSignal, made for every fetch.
- */
-export class Cancellation extends EventEmitter {
-  aborted = false
-
-  constructor() {
-    super()
-    // Each hop listens until its body is read; a chain has at most maxRedirects + 1 hops.
-    this.setMaxListeners(0)
-  }
-
-  abort(): void {
-    if (this.aborted) return
-    this.aborted = true
-    this.emit('abort')
-  }
 }
 
 /**
@@ -89,19 +68,17 @@ export class Cancellation extends EventEmitter {
 class FetchCancellation extends Cancellation {
   timedOut = false
   readonly #timer: NodeJS.Timeout
-  readonly #caller: AbortSignal | Cancellation | undefined
+  readonly #caller: CancelSignal | undefined
   readonly #onCallerAbort: (() => void) | undefined
 
-  constructor(timeoutMs: number, caller: AbortSignal | Cancellation | undefined) {
+  constructor(timeoutMs: number, caller: CancelSignal | undefined) {
     super()
     this.#timer = setTimeout(expire, timeoutMs, this)
     this.#caller = caller
     if (caller === undefined) return
     if (caller.aborted) this.abort()
     this.#onCallerAbort = () => this.abort()
-    // A Cancellation emits 'abort' once; `on` spares the wrapper `once` would build.
-    if (caller instanceof Cancellation) caller.on('abort', this.#onCallerAbort)
-    else caller.addEventListener('abort', this.#onCallerAbort, { once: true })
+    caller.addEventListener('abort', this.#onCallerAbort, { once: true })
   }
 
   /** The fetch is over: no deadline any more, and the caller's signal is left alone. */
@@ -110,8 +87,7 @@ class FetchCancellation extends Cancellation {
     const caller = this.#caller
     const listener = this.#onCallerAbort
     if (caller === undefined || listener === undefined) return
-    if (caller instanceof Cancellation) caller.off('abort', listener)
-    else caller.removeEventListener('abort', listener)
+    caller.removeEventListener('abort', listener)
   }
 }
 
@@ -153,10 +129,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   /** Milliseconds since the chain began: the earlier hops' time and this fetch's since `started`. */
   const elapsed = (started: number, before: number) => before + Math.round(clock.monotonic() - started)
 
-  async function fetchJob(
-    job: FetchJob,
-    signal: CancelSignal | Cancellation | undefined,
-  ): Promise<FetchOutcome> {
+  async function fetchJob(job: FetchJob, signal: CancelSignal | undefined): Promise<FetchOutcome> {
     const started = clock.monotonic()
     let url: URL
     try {
