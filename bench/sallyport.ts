@@ -20,7 +20,15 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { request } from 'undici'
-import { isRunning, startProcess, stopProcess, within, type Tracked } from './lib/children.ts'
+import {
+  isRunning,
+  sallyportCli,
+  startProcess,
+  stopProcess,
+  typescriptArgs,
+  within,
+  type Tracked,
+} from './lib/children.ts'
 import { assertLoopback, freePort, waitForPort } from './lib/net.ts'
 import { profilesIn } from './lib/profile.ts'
 
@@ -152,7 +160,7 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
     const run = startProcess(
       `sallyport ${args.slice(0, 2).join(' ')}`,
       process.execPath,
-      ['--import', 'tsx', 'src/bin/sallyport.ts', ...args],
+      [sallyportCli, ...args],
       { cwd: options.repoRoot, env },
     )
     const finished = await within(
@@ -226,16 +234,11 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
   }
   const profileArgs =
     options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]
-  const sallyportProcess = (
-    name: string,
-    args: string[],
-    logSuffix: string,
-    entry = 'src/bin/sallyport.ts',
-  ) => {
+  const sallyportProcess = (name: string, args: string[], logSuffix: string, entry = sallyportCli) => {
     const started = startProcess(
       name,
       process.execPath,
-      [...profileArgs, '--import', 'tsx', entry, ...args],
+      [...profileArgs, ...(entry === sallyportCli ? [] : typescriptArgs), entry, ...args],
       { cwd: options.repoRoot, env, logPath: `${options.logPath}${logSuffix}` },
     )
     processes.push(started)

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { request } from 'undici'
-import { startProcess, stopProcess, within, type Tracked } from './lib/children.ts'
+import { sallyportCli, startProcess, stopProcess, within, type Tracked } from './lib/children.ts'
 import { assertLoopback, freePort, waitForPort } from './lib/net.ts'
 import { profilesIn } from './lib/profile.ts'
 import { benchEmail, childEnv, defaultSetLimitsArgs, type Sallyport } from './sallyport.ts'
@@ -156,7 +156,7 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
       const run = startProcess(
         `sallyport ${args.slice(0, 2).join(' ')}`,
         process.execPath,
-        ['--import', 'tsx', 'src/bin/sallyport.ts', ...args],
+        [sallyportCli, ...args],
         { cwd: options.repoRoot, env: childEnv(gatewayEnv) },
       )
       const finished = await within(
@@ -198,16 +198,11 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
     const profileArgs =
       options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]
     const sallyport = (name: string, args: string[], env: Record<string, string>) => {
-      const entry = startProcess(
-        name,
-        process.execPath,
-        [...profileArgs, '--import', 'tsx', 'src/bin/sallyport.ts', ...args],
-        {
-          cwd: options.repoRoot,
-          env: childEnv(env),
-          logPath: `${options.logPath}.${name.replace(/\W+/g, '-')}`,
-        },
-      )
+      const entry = startProcess(name, process.execPath, [...profileArgs, sallyportCli, ...args], {
+        cwd: options.repoRoot,
+        env: childEnv(env),
+        logPath: `${options.logPath}.${name.replace(/\W+/g, '-')}`,
+      })
       processes.push(entry)
       return entry
     }

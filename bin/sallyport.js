@@ -1,7 +1,13 @@
 #!/usr/bin/env node
-// The `sallyport` command (package.json `bin`). The CLI is TypeScript run through tsx, a dependency of the
-// package, so this launcher registers tsx's loader in this process and then loads the CLI.
-import { register } from 'tsx/esm/api'
-
-register()
+// The `sallyport` command (package.json `bin`), and how every Sallyport process starts (docs/adr/0014).
+// The CLI is TypeScript. Where Node strips types itself (22.18 and later, 24), it loads the sources as they
+// are; on an older Node it registers tsx, a dependency of the package, first. tsx's transform names every
+// function each time it is created (esbuild's keepNames), which costs a fetch about 5% more CPU; Node's own
+// type stripping changes nothing but the types.
+/* global process */
+// Node does not strip types under node_modules (an installed package): tsx then, too.
+if (!process.features.typescript || import.meta.url.includes('/node_modules/')) {
+  const { register } = await import('tsx/esm/api')
+  register()
+}
 await import('../src/bin/sallyport.ts')

@@ -18,6 +18,18 @@ export type Tracked = {
 
 const tracked = new Set<Tracked>()
 
+/**
+ * Node's options for a TypeScript entry other than the CLI (bench/bare-dev.ts), the way bin/sallyport.js
+ * loads the CLI: Node's own type stripping where it has it, tsx before that (docs/adr/0014).
+ */
+export const typescriptArgs: readonly string[] = (process.features as { typescript?: string | false })
+  .typescript
+  ? []
+  : ['--import', 'tsx']
+
+/** The CLI as operators start it (docs/deploy.md): what every Sallyport process of the benchmark runs. */
+export const sallyportCli = 'bin/sallyport.js'
+
 export function isRunning(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null && child.pid !== undefined
 }

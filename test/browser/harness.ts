@@ -52,20 +52,16 @@ export async function freePort(): Promise<number> {
 export async function startCli(timeoutMs = 30_000): Promise<RunningCli> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sallyport-browser-'))
   const port = await freePort()
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/bin/sallyport.ts', 'dev', '--port', String(port)],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        SALLYPORT_DATA_DIR: dataDir,
-        SALLYPORT_ALLOW_TARGETS: '127.0.0.0/8',
-        SALLYPORT_LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, ['bin/sallyport.js', 'dev', '--port', String(port)], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      SALLYPORT_DATA_DIR: dataDir,
+      SALLYPORT_ALLOW_TARGETS: '127.0.0.0/8',
+      SALLYPORT_LOG_LEVEL: 'warn',
     },
-  )
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))

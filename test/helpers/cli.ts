@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
-const cli = ['--import', 'tsx', 'src/bin/sallyport.ts']
+const cli = ['bin/sallyport.js']
 
 export async function freePort(host = '127.0.0.1'): Promise<number> {
   const server = createServer()

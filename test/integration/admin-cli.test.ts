@@ -24,7 +24,7 @@ function sallyport(dataDir: string, ...args: string[]) {
     SALLYPORT_LOG_LEVEL: 'silent',
   }
   delete env.NODE_TEST_CONTEXT
-  return run(process.execPath, ['--import', 'tsx', 'src/bin/sallyport.ts', ...args], { cwd: repoRoot, env })
+  return run(process.execPath, ['bin/sallyport.js', ...args], { cwd: repoRoot, env })
 }
 
 describe('sallyport migrate and admin account commands', () => {

@@ -6,7 +6,10 @@
 import { escapeHtml } from '../../shared/escape-html.ts'
 
 export class SafeHtml {
-  constructor(readonly value: string) {}
+  readonly value: string
+  constructor(value: string) {
+    this.value = value
+  }
   toString(): string {
     return this.value
   }
