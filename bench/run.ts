@@ -23,7 +23,15 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Client, request } from 'undici'
 import { makeBody } from './lib/bodies.ts'
-import { isRunning, running, stopAll, stopProcess, track, type Tracked } from './lib/children.ts'
+import {
+  isRunning,
+  running,
+  stopAll,
+  stopProcess,
+  track,
+  typescriptArgs,
+  type Tracked,
+} from './lib/children.ts'
 import { cpuBetween, snapshot, type CpuSnapshot } from './lib/cpu.ts'
 import { assertLoopback } from './lib/net.ts'
 import { formatSummary, summariseProfile, type ProfileSummary } from './lib/profile.ts'
@@ -220,11 +228,9 @@ function parseOptions(argv: string[]): Options | undefined {
 
 // ---------------------------------------------------------------------------------------------- children
 
-const tsxExecArgv = ['--import', 'tsx']
-
 async function startTarget(): Promise<{ tracked: Tracked; port: number }> {
   const child = fork(join(benchDir, 'target.ts'), [], {
-    execArgv: tsxExecArgv,
+    execArgv: [...typescriptArgs],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const tracked = track('target', child)
@@ -298,7 +304,7 @@ async function runCell(
 ): Promise<{ result: LoadResult; cpu: ReturnType<typeof cpuBetween> | undefined }> {
   for (const { origin } of spec.requests) assertLoopback(origin)
   const child = fork(join(benchDir, 'load.ts'), [], {
-    execArgv: tsxExecArgv,
+    execArgv: [...typescriptArgs],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const tracked = track('load generator', child)

@@ -19,8 +19,9 @@ export type Tracked = {
 const tracked = new Set<Tracked>()
 
 /**
- * Node's options for a TypeScript entry other than the CLI (bench/bare-dev.ts), the way bin/sallyport.js
- * loads the CLI: Node's own type stripping where it has it, tsx before that (docs/adr/0014).
+ * Node's options for a TypeScript entry other than the CLI (the target, the load generator,
+ * bench/bare-dev.ts), the way bin/sallyport.js loads the CLI: Node's own type stripping where it has it,
+ * tsx before that (docs/adr/0014).
  */
 export const typescriptArgs: readonly string[] = (process.features as { typescript?: string | false })
   .typescript
