@@ -10,7 +10,7 @@ import { shareWithSupervisor } from '../infra/metrics/cluster-metrics.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { isWorker, shutdownMessage } from './workers.ts'
 import { createMetricsRegistry } from '../shared/metrics.ts'
-import { buildNode } from '../node/app.ts'
+import { buildNode, type DrainSwitch } from '../node/app.ts'
 import { createNodeDeps } from '../node/deps.ts'
 import type { Fetcher } from '../node/fetching/fetcher.ts'
 import type { NodeMetrics } from '../node/metrics.ts'
@@ -18,6 +18,7 @@ import { buildGateway, type GatewayDeps } from '../gateway/app.ts'
 import { createGatewayDeps, type GatewayRuntime } from '../gateway/deps.ts'
 import type { FleetOptions } from '../gateway/fleet/fleet.ts'
 import type { Authenticator } from '../gateway/keys/principal.ts'
+import type { EmbeddedStores } from '../gateway/rate-limits/limit-stores.ts'
 
 export type Running = {
   app: FastifyInstance
@@ -63,10 +64,18 @@ export async function startNode(
    * `metrics`: count into these (the nodes of `sallyport dev`, served by the gateway's operator listener)
    * instead of a registry and operator listener of this node's own.
    */
-  options: { metrics?: NodeMetrics } = {},
+  options: {
+    metrics?: NodeMetrics
+    /** The node's drain, when it is not this process's own (a worker's: src/bin/shared-drain.ts). */
+    drainFor?: (deviceId: string) => Promise<DrainSwitch>
+  } = {},
 ): Promise<Running & { deviceId: string; publicIp: string; fetcher: Fetcher }> {
-  const deps = createNodeDeps(config, options)
-  const app = buildNode(deps)
+  const deps = createNodeDeps(config, options.metrics === undefined ? {} : { metrics: options.metrics })
+  const drain = await options.drainFor?.(deps.deviceId).catch(async (error: unknown) => {
+    await deps.close()
+    throw error
+  })
+  const app = buildNode(drain === undefined ? deps : { ...deps, drain })
   await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
     await app.close()
     await deps.close()
@@ -100,6 +109,8 @@ export async function startGateway(
     clientFor?: FleetOptions['clientFor']
     /** The process's registry when it serves more than this gateway's metrics (`sallyport dev`). */
     registry?: Registry
+    /** Without Redis, in a worker: the supervisor's stores (src/bin/shared-stores.ts). */
+    embedded?: EmbeddedStores
     /**
      * Changes what the app is built from. Only the benchmark's bare fetch path uses it (bench/bare-dev.ts),
      * to measure what authentication, limits and metering add; no command of the CLI passes it.

@@ -20,7 +20,7 @@ import type { GatewayDeps } from './app.ts'
 import { createFetchDispatcher } from './fleet/fetch-dispatcher.ts'
 import { createFleet, type FleetOptions } from './fleet/fleet.ts'
 import { createSocialService } from './social/social-service.ts'
-import { createLimitStores } from './rate-limits/limit-stores.ts'
+import { createLimitStores, type EmbeddedStores } from './rate-limits/limit-stores.ts'
 import type { Authenticator } from './keys/principal.ts'
 import type { AccountArea } from './http/routes/account/account-area.ts'
 import { createGatewayMetrics } from './metrics/gateway-metrics.ts'
@@ -48,6 +48,8 @@ export function createGatewayDeps(
      * Without one, they count into a registry of their own that nothing serves.
      */
     registry?: Registry
+    /** Without Redis, a worker's: the supervisor's stores (src/bin/shared-stores.ts) in place of its own. */
+    embedded?: EmbeddedStores
   } = {},
 ): GatewayRuntime {
   const clock = seams.clock ?? systemClock
@@ -79,7 +81,12 @@ export function createGatewayDeps(
       log,
     })
   let listeningUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
-  const limitStores = createLimitStores(config, { db, clock, log })
+  const limitStores = createLimitStores(config, {
+    db,
+    clock,
+    log,
+    ...(seams.embedded !== undefined && { embedded: seams.embedded }),
+  })
   const stack = createAccountStack({
     db,
     mailer,

@@ -37,6 +37,26 @@ export type NodeAppDeps = {
   logger: LoggerOptions | false
   /** Counts the fleet calls (the fetcher is counted by whoever built it: deps.ts). */
   metrics?: NodeMetrics
+  /** The operator's drain; default: this process's own (a worker's is its supervisor's: src/bin/shared-drain.ts). */
+  drain?: DrainSwitch
+}
+
+/** Whether the operator took this node out of service (`sallyport admin drain-node`). */
+export type DrainSwitch = {
+  readonly draining: boolean
+  set(draining: boolean): Promise<void>
+}
+
+export function localDrain(): DrainSwitch {
+  let draining = false
+  return {
+    get draining() {
+      return draining
+    },
+    set: async (value) => {
+      draining = value
+    },
+  }
 }
 
 /** Fastify's defaults, set on the server made here as Fastify sets them on its own. */
@@ -72,7 +92,7 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     },
   })
   const startedAt = new Date(deps.clock.now()).toISOString()
-  let draining = false
+  const drain = deps.drain ?? localDrain()
   // Shutdown (app.close()): a job still running is answered, and its answer closes the connection; Node
   // would otherwise keep that keep-alive connection open, and close() wait for it. A job arriving on an
   // open connection meanwhile gets a 503, which the gateway takes as a node failure: it fails over.
@@ -132,7 +152,7 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     device_id: deps.deviceId,
     region: deps.region,
     public_ip: deps.publicIp,
-    draining,
+    draining: drain.draining,
     in_flight: state.inFlight,
     started_at: startedAt,
   }))
@@ -141,9 +161,9 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     const body = request.body as Partial<DrainRequest> | undefined
     if (typeof body?.draining !== 'boolean')
       return reply.code(400).send({ error: 'draining must be a boolean' })
-    draining = body.draining
-    request.log.info({ draining }, 'drain state changed by operator')
-    return { device_id: deps.deviceId, draining }
+    await drain.set(body.draining)
+    request.log.info({ draining: body.draining }, 'drain state changed by operator')
+    return { device_id: deps.deviceId, draining: body.draining }
   })
 
   return app

@@ -24,6 +24,7 @@ import { createRedisUpstreamBudget } from '../social/redis-upstream-budget.ts'
 import type { UpstreamBudgetStore } from '../social/upstream-budget.ts'
 import { createAccountLimits, deploymentLimits, type RateLimitDeps } from './account-limits.ts'
 import { createAccountLimitsRepository } from './account-limits-repository.ts'
+import type { AdmissionStore } from './admission.ts'
 import { createMemoryAdmissionStore } from './memory-admission-store.ts'
 import { createRedisAdmissionStore } from './redis-admission-store.ts'
 
@@ -41,6 +42,27 @@ export type LimitStores = {
   close(): Promise<void>
 }
 
+/**
+ * What the embedded default keeps in memory (no SALLYPORT_REDIS_URL). With workers, the supervisor holds them
+ * once and each worker reaches them over IPC (src/bin/shared-stores.ts, ADR 0015).
+ */
+export type EmbeddedStores = {
+  admission: AdmissionStore
+  idempotency: IdempotencyStore
+  upstreamBudgets: UpstreamBudgetStore
+}
+
+export function createEmbeddedStores(
+  config: Pick<GatewayConfig, 'idempotencyLeaseMs'>,
+  clock: Clock,
+): EmbeddedStores {
+  return {
+    admission: createMemoryAdmissionStore({ clock }),
+    idempotency: createMemoryIdempotencyStore({ leaseMs: config.idempotencyLeaseMs, clock }),
+    upstreamBudgets: createMemoryUpstreamBudget(),
+  }
+}
+
 type Settings = Pick<
   GatewayConfig,
   'redisUrl' | 'redisPrefix' | 'hostKeySecret' | 'limits' | 'idempotencyLeaseMs' | 'inFlightLeaseMs'
@@ -48,7 +70,18 @@ type Settings = Pick<
 
 export function createLimitStores(
   config: Settings,
-  { db, clock, log }: { db: Database; clock: Clock; log: Pick<Logger, 'warn'> },
+  {
+    db,
+    clock,
+    log,
+    embedded,
+  }: {
+    db: Database
+    clock: Clock
+    log: Pick<Logger, 'warn'>
+    /** Without Redis: the stores to use instead of this process's own (a worker's, in its supervisor). */
+    embedded?: EmbeddedStores
+  },
 ): LimitStores {
   const limits = createAccountLimits({
     repo: createAccountLimitsRepository(db),
@@ -58,17 +91,16 @@ export function createLimitStores(
   const idempotencyOptions = { leaseMs: config.idempotencyLeaseMs }
 
   if (config.redisUrl === undefined) {
-    const store = createMemoryAdmissionStore({ clock })
-    const idempotency = createMemoryIdempotencyStore({ ...idempotencyOptions, clock })
+    const { admission: store, idempotency, upstreamBudgets } = embedded ?? createEmbeddedStores(config, clock)
     return {
       rateLimits: { store, limits, hostKeySecret: config.hostKeySecret },
       idempotency,
       keyStates: keyStatesOf(store),
-      upstreamBudgets: createMemoryUpstreamBudget(),
+      upstreamBudgets,
       readiness: [],
       ready: async () => true,
       close: async () => {
-        await Promise.all([store.close(), idempotency.close()])
+        await Promise.all([store.close(), idempotency.close(), upstreamBudgets.close()])
       },
     }
   }

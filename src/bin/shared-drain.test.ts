@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { drainHandlers, drainOfSupervisor } from './shared-drain.ts'
+import { answerCall, createCaller, type CallHandlers } from './supervisor-calls.ts'
+
+/** A supervisor and its workers in one process: JSON both ways, told messages to every worker, in order. */
+function supervisor() {
+  const listeners: ((message: unknown) => void)[] = []
+  const handlers: CallHandlers = drainHandlers((message) => {
+    for (const listener of listeners) listener(JSON.parse(JSON.stringify(message)))
+  })
+  const worker = () => {
+    const caller = createCaller((call) => {
+      void answerCall(handlers, JSON.parse(JSON.stringify(call))).then((answer) =>
+        setImmediate(() => caller.receive(JSON.parse(JSON.stringify(answer)))),
+      )
+    })
+    return {
+      drainOf: (deviceId: string) =>
+        drainOfSupervisor(deviceId, caller.call, (listener) => listeners.push(listener)),
+    }
+  }
+  return { worker }
+}
+
+test('a drain set through one worker is seen by every worker once the call is answered', async () => {
+  const { worker } = supervisor()
+  const [a, b] = [worker(), worker()]
+  const onA = await a.drainOf('node_useast_1')
+  const onB = await b.drainOf('node_useast_1')
+  const otherNode = await b.drainOf('node_europe_1')
+  assert.equal(onA.draining, false)
+  await onA.set(true)
+  assert.equal(onA.draining, true)
+  assert.equal(onB.draining, true)
+  assert.equal(otherNode.draining, false, 'per device id')
+  await onB.set(false)
+  assert.equal(onA.draining, false)
+})
+
+test('a worker that starts later reads the drain the others set', async () => {
+  const { worker } = supervisor()
+  await (await worker().drainOf('node_uswest_1')).set(true)
+  assert.equal((await worker().drainOf('node_uswest_1')).draining, true)
+})
