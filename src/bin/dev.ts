@@ -1,23 +1,41 @@
 /**
  * `sallyport dev`, the embedded default (DESIGN 1): one gateway and one egress node per region on this
  * machine, each node sending from its own loopback address so a target sees a different address per region.
+ * With `--workers N` above 1 (default: every core) a supervisor forks N workers, each the whole of it on
+ * the same ports; the supervisor holds the stores they share and the nodes' drain state
+ * (docs/adr/0015-embedded-stores-in-the-supervisor.md), migrates the database once and prints the banner.
  */
-import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:net'
+import pino from 'pino'
 import { parseArgs } from 'node:util'
 import { loadDatabaseConfig } from '../config/database-config.ts'
-import { devEnvironment } from '../config/dev-config.ts'
-import { ConfigError } from '../config/env-parsing.ts'
+import {
+  devEnvironment,
+  devWorkerNodePorts,
+  devWorkerNodePortsVariable,
+  loadDevWorkers,
+} from '../config/dev-config.ts'
+import { sharedSecrets } from '../config/worker-env.ts'
 import { loadGatewayConfig, type NodeEndpoint } from '../config/gateway-config.ts'
-import { loadNodeConfig } from '../config/node-config.ts'
+import { loadNodeConfig, type NodeConfig } from '../config/node-config.ts'
+import { createEmbeddedStores } from '../gateway/rate-limits/limit-stores.ts'
+import { openDatabase } from '../infra/database/database.ts'
+import { migrateToLatest } from '../infra/database/migrator.ts'
+import { loggerOptions } from '../shared/logger.ts'
 import { describeDatabase } from '../infra/database/database.ts'
 import { createMetricsRegistry } from '../shared/metrics.ts'
-import { regions } from '../shared/regions.ts'
+import { regions, type Region } from '../shared/regions.ts'
 import { createNodeClient } from '../gateway/fleet/node-client.ts'
 import { createNodeMetrics } from '../node/metrics.ts'
 import { systemClock } from '../shared/clock.ts'
 import { removeDevFleet, writeDevFleet } from './dev-fleet.ts'
+import { assertCanListen } from './listen-error.ts'
 import { inProcessNodeClient } from './in-process-node-client.ts'
 import { closeOnSignals, startGateway, startNode, warnAboutAllowTargets } from './servers.ts'
+import { drainHandlers, drainOfSupervisor } from './shared-drain.ts'
+import { storeHandlers, storesOfSupervisor } from './shared-stores.ts'
+import { onToldBySupervisor, supervisorCaller, tellWorkers } from './supervisor-calls.ts'
+import { isWorker, runWorkers } from './workers.ts'
 
 export const devEgressAddresses = {
   'us-east': '127.0.0.11',
@@ -25,10 +43,18 @@ export const devEgressAddresses = {
   europe: '127.0.0.13',
 } as const
 
+type DevArgs = { port?: string; host?: string; 'node-port-base'?: string; workers?: string }
+
+/** The seams of the benchmark's bare fetch path (bench/bare-dev.ts): one process only. */
+type DevSeams = Pick<NonNullable<Parameters<typeof startGateway>[1]>, 'authenticator' | 'adjust'>
+
+/** What a dev worker tells its supervisor once it serves: what the banner shows. */
+type DevReady = { url: string; nodes: { region: Region; url: string; publicIp: string; deviceId: string }[] }
+
 export async function runDev(
   args: string[],
   /** For the benchmark's bare fetch path only (bench/bare-dev.ts); `sallyport dev` passes nothing. */
-  seams: Pick<NonNullable<Parameters<typeof startGateway>[1]>, 'authenticator' | 'adjust'> = {},
+  seams: DevSeams = {},
 ): Promise<void> {
   const { values } = parseArgs({
     args,
@@ -40,55 +66,141 @@ export async function runDev(
     },
     strict: true,
   })
-  // docs/adr/0009-workers.md: dev's counters, trial grants and idempotency records live in this process, so
-  // workers could not share them. SALLYPORT_WORKERS (meant for gateway and node) is ignored here.
-  if (values.workers !== undefined && values.workers !== '1') {
-    throw new ConfigError(
-      'sallyport dev runs one process: its rate limits, trial counters and idempotency records live in ' +
-        'memory and workers could not share them. For more cores, run `sallyport gateway --workers N` ' +
-        '(with SALLYPORT_REDIS_URL) and `sallyport node --workers N` (docs/deploy.md)',
-    )
+  const count = loadDevWorkers(values.workers)
+  if (count === 1) {
+    await serveDev(values, seams)
+    return
   }
-  const fleetSecret = randomBytes(32).toString('base64url')
-  const env = devEnvironment(fleetSecret)
-  const nodePortBase = Number(values['node-port-base'] ?? 0)
-  // With SALLYPORT_OPERATOR_PORT, one listener serves the whole process: the gateway's metrics and those of
-  // the three nodes (added up), from one registry. The nodes get no listener of their own.
-  const registry =
-    loadNodeConfig({ region: 'us-east' }, env).operator === undefined ? undefined : createMetricsRegistry()
-  const nodeMetrics = registry === undefined ? undefined : createNodeMetrics(registry)
-  const nodes = await Promise.all(
-    regions.map((region, index) =>
-      startNode(
-        loadNodeConfig(
-          {
-            region,
-            host: '127.0.0.1',
-            port: nodePortBase === 0 ? 0 : nodePortBase + index,
-            egressAddress: devEgressAddresses[region],
-          },
-          env,
-        ),
-        nodeMetrics === undefined ? {} : { metrics: nodeMetrics },
-      ),
-    ),
-  )
-  warnAboutAllowTargets(loadNodeConfig({ region: 'us-east' }, env).allowTargets)
-  const endpoints: NodeEndpoint[] = nodes.map((node, index) => ({ region: regions[index]!, url: node.url }))
-  const config = loadGatewayConfig(
+  if (Object.keys(seams).length > 0) throw new Error('the bare fetch path runs one process: --workers 1')
+  // The supervisor's own settings (data dir, log level, deadlines, operator listener); not its fleet secret.
+  const config = devGatewayConfig(values, devEnvironment(randomSecret()))
+  let fleetSecret = ''
+  await runWorkers({
+    kind: 'dev',
+    count,
+    listensOn: [{ host: config.host, port: config.port }],
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    log: () => pino(loggerOptions(config.logLevel, 'gateway')),
+    ...(config.operator !== undefined && { operator: config.operator }),
+    prepare: async () => {
+      const db = openDatabase(config)
+      try {
+        await migrateToLatest(db)
+      } finally {
+        await db.destroy()
+      }
+      const nodePorts = await devNodePorts(Number(values['node-port-base'] ?? 0))
+      const secrets = sharedSecrets()
+      const env = { ...secrets, [devWorkerNodePortsVariable]: nodePorts.join(',') }
+      // The one set in the environment, else the one made up for the workers.
+      fleetSecret = devEnvironment(secrets.SALLYPORT_FLEET_SECRET ?? '').SALLYPORT_FLEET_SECRET ?? ''
+      return {
+        answer: {
+          ...storeHandlers(createEmbeddedStores(config, systemClock)),
+          ...drainHandlers(tellWorkers),
+        },
+        env,
+      }
+    },
+    serve: () => serveDev(values, {}),
+    listening: (ready) => {
+      const { url, nodes } = ready as DevReady
+      void writeDevFleet(config.dataDir, {
+        pid: process.pid,
+        fleetSecret,
+        nodes: nodes.map(({ region, url }) => ({ region, url })),
+      })
+      const operatorUrl =
+        config.operator === undefined
+          ? undefined
+          : `http://${hostInUrl(config.operator.host)}:${config.operator.port}`
+      printBanner({ url, nodes, operatorUrl, config, workers: count })
+    },
+    stopped: () => removeDevFleet(config.dataDir, process.pid),
+  })
+}
+
+function hostInUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host
+}
+
+/** Ports for the three nodes: from `--node-port-base` on, else free ones the system hands out now. */
+async function devNodePorts(base: number): Promise<number[]> {
+  if (base !== 0) {
+    const ports = regions.map((_, index) => base + index)
+    for (const port of ports) await assertCanListen('127.0.0.1', port)
+    return ports
+  }
+  const free = () =>
+    new Promise<number>((resolve, reject) => {
+      const server = createServer()
+      server.once('error', reject)
+      server.listen({ host: '127.0.0.1', port: 0, exclusive: true }, () => {
+        const address = server.address()
+        server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
+      })
+    })
+  const ports: number[] = []
+  for (const _ of regions) {
+    let port = await free()
+    while (ports.includes(port)) port = await free()
+    ports.push(port)
+  }
+  return ports
+}
+
+function devGatewayConfig(values: DevArgs, env: NodeJS.ProcessEnv, nodes: NodeEndpoint[] = []) {
+  return loadGatewayConfig(
     {
-      nodes: endpoints,
+      nodes,
       ...(values.port !== undefined && { port: Number(values.port) }),
       ...(values.host !== undefined && { host: values.host }),
     },
     env,
   )
+}
+
+function devNodeConfig(region: Region, port: number, env: NodeJS.ProcessEnv): NodeConfig {
+  return loadNodeConfig({ region, host: '127.0.0.1', port, egressAddress: devEgressAddresses[region] }, env)
+}
+
+/**
+ * The embedded default in this process: the whole of it, or one worker of a supervisor, which serves on the
+ * supervisor's ports with the supervisor's stores and leaves the banner and the fleet file to it.
+ */
+async function serveDev(values: DevArgs, seams: DevSeams): Promise<DevReady | undefined> {
+  const worker = isWorker()
+  const env = devEnvironment(randomSecret())
+  const nodePortBase = Number(values['node-port-base'] ?? 0)
+  const nodePorts = worker
+    ? devWorkerNodePorts()
+    : regions.map((_, index) => (nodePortBase === 0 ? 0 : nodePortBase + index))
+  // With SALLYPORT_OPERATOR_PORT, one listener serves the whole process: the gateway's metrics and those of
+  // the three nodes (added up), from one registry. The nodes get no listener of their own.
+  const registry =
+    loadNodeConfig({ region: 'us-east' }, env).operator === undefined ? undefined : createMetricsRegistry()
+  const nodeMetrics = registry === undefined ? undefined : createNodeMetrics(registry)
+  const call = worker ? supervisorCaller() : undefined
+  const nodes = await Promise.all(
+    regions.map((region, index) =>
+      startNode(devNodeConfig(region, nodePorts[index] ?? 0, env), {
+        ...(nodeMetrics !== undefined && { metrics: nodeMetrics }),
+        ...(call !== undefined && {
+          drainFor: (deviceId: string) => drainOfSupervisor(deviceId, call, onToldBySupervisor),
+        }),
+      }),
+    ),
+  )
+  if (!worker) warnAboutAllowTargets(loadNodeConfig({ region: 'us-east' }, env).allowTargets)
+  const endpoints: NodeEndpoint[] = nodes.map((node, index) => ({ region: regions[index]!, url: node.url }))
+  const config = devGatewayConfig(values, env, endpoints)
   const fetchers = new Map(nodes.map((node) => [node.url, node.fetcher]))
   // If the gateway cannot start (its port is taken, say), the nodes stop too and the error reaches the CLI.
   const stopNodes = () => Promise.all(nodes.map((node) => node.close()))
   const gateway = await startGateway(config, {
     ...seams,
     ...(registry !== undefined && { registry }),
+    ...(call !== undefined && { embedded: storesOfSupervisor(call) }),
     clientFor: (endpoint) =>
       inProcessNodeClient(
         createNodeClient({
@@ -103,15 +215,57 @@ export async function runDev(
     await stopNodes()
     throw error
   })
-  // For `sallyport admin drain-node` (dev-fleet.ts): the fleet secret and nodes dev made up.
-  await writeDevFleet(config.dataDir, { pid: process.pid, fleetSecret: config.fleetSecret, nodes: endpoints })
+  const ready: DevReady = {
+    url: gateway.url,
+    nodes: nodes.map((node, index) => ({
+      region: regions[index]!,
+      url: node.url,
+      publicIp: node.publicIp,
+      deviceId: node.deviceId,
+    })),
+  }
+  if (!worker) {
+    // For `sallyport admin drain-node` (dev-fleet.ts): the fleet secret and nodes dev made up.
+    await writeDevFleet(config.dataDir, {
+      pid: process.pid,
+      fleetSecret: config.fleetSecret,
+      nodes: endpoints,
+    })
+    printBanner({ ...ready, operatorUrl: gateway.operatorUrl, config, workers: 1 })
+  }
+  closeOnSignals(
+    async () => {
+      await gateway.close()
+      await stopNodes()
+      if (!worker) await removeDevFleet(config.dataDir, process.pid)
+    },
+    config.shutdownTimeoutMs,
+    gateway.app.log,
+  )
+  return ready
+}
 
+function randomSecret(): string {
+  return sharedSecrets({}).SALLYPORT_FLEET_SECRET!
+}
+
+function printBanner({
+  url,
+  nodes,
+  operatorUrl,
+  config,
+  workers,
+}: DevReady & {
+  operatorUrl: string | undefined
+  config: ReturnType<typeof loadGatewayConfig>
+  workers: number
+}): void {
   const lines = [
     '',
-    'Sallyport is running (embedded default)',
-    `  dashboard    ${gateway.url}/dashboard   (sign up there; mail goes to the outbox below)`,
-    `  API          ${gateway.url}/v2/proxy/fetch`,
-    `  reference    ${gateway.url}/v2/docs`,
+    `Sallyport is running (embedded default${workers === 1 ? '' : `, ${workers} workers`})`,
+    `  dashboard    ${url}/dashboard   (sign up there; mail goes to the outbox below)`,
+    `  API          ${url}/v2/proxy/fetch`,
+    `  reference    ${url}/v2/docs`,
     `  data dir     ${config.dataDir}`,
     `  database     SQLite, ${describeDatabase(config)}`,
     ...(loadDatabaseConfig().databaseUrl === undefined
@@ -119,27 +273,18 @@ export async function runDev(
       : [
           '               (SALLYPORT_DATABASE_URL is ignored: dev is the embedded default, always on SQLite)',
         ]),
-    ...(gateway.operatorUrl === undefined ? [] : [`  metrics      ${gateway.operatorUrl}/metrics`]),
+    ...(operatorUrl === undefined ? [] : [`  metrics      ${operatorUrl}/metrics`]),
     `  mail         ${config.smtpUrl === undefined ? `${config.dataDir}/outbox (links are logged too)` : 'SMTP (SALLYPORT_SMTP_URL)'}`,
     ...nodes.map(
-      (node, index) =>
-        `  node ${regions[index]!.padEnd(8)} ${node.url}  sends from ${node.publicIp}  (${node.deviceId})`,
+      (node) =>
+        `  node ${node.region.padEnd(8)} ${node.url}  sends from ${node.publicIp}  (${node.deviceId})`,
     ),
     '',
     '  Or, without the dashboard:',
     '    npx sallyport admin create-account --email you@example.com',
     '    npx sallyport admin create-key --email you@example.com --name dev --scopes proxy,read',
-    `    curl -s -X POST '${gateway.url}/v2/proxy/fetch?region=us-east' -H 'x-api-key: <key>' -H 'content-type: application/json' -d '{"url":"https://example.com/"}'`,
+    `    curl -s -X POST '${url}/v2/proxy/fetch?region=us-east' -H 'x-api-key: <key>' -H 'content-type: application/json' -d '{"url":"https://example.com/"}'`,
     '',
   ]
   process.stdout.write(lines.join('\n') + '\n')
-  closeOnSignals(
-    async () => {
-      await gateway.close()
-      await stopNodes()
-      await removeDevFleet(config.dataDir, process.pid)
-    },
-    config.shutdownTimeoutMs,
-    gateway.app.log,
-  )
 }

@@ -5,12 +5,19 @@
 import { ConfigError } from '../config/env-parsing.ts'
 import { loadGatewayConfig, loadGatewayWorkers, type GatewayConfig } from '../config/gateway-config.ts'
 import { loadNodeConfig, loadNodeWorkers, type NodeConfig } from '../config/node-config.ts'
+import { sharedSecrets } from '../config/worker-env.ts'
 import pino from 'pino'
 import { openDatabase } from '../infra/database/database.ts'
 import { migrateToLatest } from '../infra/database/migrator.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { closeOnSignals, startGateway, startNode, warnAboutAllowTargets } from './servers.ts'
-import { runWorkers } from './workers.ts'
+import type { FastifyBaseLogger } from 'fastify'
+import { createEmbeddedStores } from '../gateway/rate-limits/limit-stores.ts'
+import { systemClock } from '../shared/clock.ts'
+import { drainHandlers, drainOfSupervisor } from './shared-drain.ts'
+import { storeHandlers, storesOfSupervisor } from './shared-stores.ts'
+import { onToldBySupervisor, supervisorCaller, tellWorkers } from './supervisor-calls.ts'
+import { isWorker, runWorkers } from './workers.ts'
 
 /** Where the operator listener serves `/metrics`, for the "listening" line. */
 function metricsUrl(operatorUrl: string | undefined): { metrics_url?: string } {
@@ -40,16 +47,24 @@ export async function runNode(values: NodeOptions): Promise<void> {
   await runWorkers({
     kind: 'node',
     count: loadNodeWorkers(values.workers),
+    listensOn: [{ host: config.host, port: config.port }],
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     log: () => pino(loggerOptions(config.logLevel, 'node')),
     ...(config.operator !== undefined && { operator: config.operator }),
+    // `admin drain-node` reaches one worker, a gateway's probe any: the drain is the supervisor's (ADR 0015).
+    prepare: async () => ({ answer: drainHandlers(tellWorkers) }),
     serve: () => serveNode(config),
   })
 }
 
 async function serveNode(config: NodeConfig): Promise<void> {
   warnAboutAllowTargets(config.allowTargets)
-  const node = await startNode(config)
+  const node = await startNode(
+    config,
+    isWorker()
+      ? { drainFor: (deviceId) => drainOfSupervisor(deviceId, supervisorCaller(), onToldBySupervisor) }
+      : {},
+  )
   node.app.log.info(
     {
       url: node.url,
@@ -72,6 +87,7 @@ export async function runGateway(values: { host?: string; port?: number; workers
   await runWorkers({
     kind: 'gateway',
     count: loadGatewayWorkers(values.workers),
+    listensOn: [{ host: config.host, port: config.port }],
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     log: () => pino(loggerOptions(config.logLevel, 'gateway')),
     ...(config.operator !== undefined && { operator: config.operator }),
@@ -83,27 +99,42 @@ export async function runGateway(values: { host?: string; port?: number; workers
       } finally {
         await db.destroy()
       }
+      const log = pino(loggerOptions(config.logLevel, 'gateway'))
+      if (!config.social.cursorSecretSet) warnAboutCursorSecret(log)
+      return {
+        // Without Redis the stores are the supervisor's, one for every worker (ADR 0015).
+        ...(config.redisUrl === undefined && {
+          answer: storeHandlers(createEmbeddedStores(config, systemClock)),
+        }),
+        env: sharedSecrets(),
+      }
     },
     serve: () => serveGateway(config),
   })
 }
 
+function warnAboutCursorSecret(log: Pick<FastifyBaseLogger, 'warn'>): void {
+  // Not refused: one gateway works with a secret of its own. Behind a load balancer it must be shared.
+  log.warn(
+    'SALLYPORT_CURSOR_SECRET is not set: social API page cursors are signed with a random secret of this ' +
+      'process, so a cursor fails (422 invalid_request) on every other gateway and after a restart. Set the ' +
+      'same 32+ characters on every gateway',
+  )
+}
+
 async function serveGateway(config: GatewayConfig): Promise<void> {
-  const gateway = await startGateway(config)
+  const gateway = await startGateway(
+    config,
+    isWorker() && config.redisUrl === undefined ? { embedded: storesOfSupervisor(supervisorCaller()) } : {},
+  )
   if (config.publicBaseUrl === undefined) {
     gateway.app.log.warn(
       { url: gateway.url },
       'SALLYPORT_PUBLIC_URL is not set: mailed links point at this listening address and the session cookie is not Secure',
     )
   }
-  if (!config.social.cursorSecretSet) {
-    // Not refused: one gateway works with a secret of its own. Behind a load balancer it must be shared.
-    gateway.app.log.warn(
-      'SALLYPORT_CURSOR_SECRET is not set: social API page cursors are signed with a random secret of this ' +
-        'process, so a cursor fails (422 invalid_request) on every other gateway and after a restart. Set the ' +
-        'same 32+ characters on every gateway',
-    )
-  }
+  // With workers the supervisor made one up for all of them, and said so (`prepare` above).
+  if (!config.social.cursorSecretSet) warnAboutCursorSecret(gateway.app.log)
   gateway.app.log.info(
     { url: gateway.url, nodes: config.nodes.length, ...metricsUrl(gateway.operatorUrl) },
     'gateway listening',

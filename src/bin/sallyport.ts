@@ -47,7 +47,7 @@ export function buildProgram(): Command {
         .argParser(valueOf(parsePort))
         .hideHelp(),
     )
-    .addOption(workersOption('1; dev runs one process: docs/adr/0009-workers.md'))
+    .addOption(workersOption('every core'))
     .action(async (options: { port?: number; host?: string; nodePortBase?: number; workers?: string }) => {
       // dev.ts keeps its argument-list interface (bench/bare-dev.ts calls it too).
       await runDev([
@@ -63,7 +63,7 @@ export function buildProgram(): Command {
     .description('a gateway; its egress nodes come from SALLYPORT_NODES')
     .addOption(portOption())
     .addOption(hostOption())
-    .addOption(workersOption('every core with SALLYPORT_REDIS_URL, 1 without'))
+    .addOption(workersOption('every core'))
     .action(async (options: { port?: number; host?: string; workers?: string }) => runGateway(options))
 
   program

@@ -11,7 +11,9 @@ import cluster, { type Worker } from 'node:cluster'
 import type { OperatorListenerConfig } from '../config/operator-config.ts'
 import { answerSupervisor, clusterMetricsSource } from '../infra/metrics/cluster-metrics.ts'
 import { startOperatorListener } from '../infra/metrics/operator-listener.ts'
+import { assertCanListen } from './listen-error.ts'
 import type { ShutdownLog } from './servers.ts'
+import { answerWorkerCalls, type CallHandlers } from './supervisor-calls.ts'
 
 /** The message a supervisor sends a worker instead of a signal: a worker that already got one ignores it. */
 export const shutdownMessage = 'sallyport:shutdown'
@@ -27,12 +29,33 @@ export type WorkerPlan = {
   shutdownTimeoutMs: number
   /** The supervisor's logger, made only when there is a supervisor (a count above 1). */
   log: () => ShutdownLog
+  /** Where the workers will listen: checked by the supervisor before anything starts. */
+  listensOn?: { host: string; port: number }[]
   /** SALLYPORT_OPERATOR_PORT/HOST: with workers, the supervisor's listener serving all their metrics. */
   operator?: OperatorListenerConfig
-  /** Run once by the supervisor before any worker starts (the gateway brings the schema up to date). */
-  prepare?: () => Promise<void>
-  /** What one worker runs: the single-process command itself. */
-  serve: () => Promise<void>
+  /**
+   * Run once by the supervisor before any worker starts (the gateway brings the schema up to date). What it
+   * returns: the calls the supervisor answers for its workers (the stores a process without Redis keeps,
+   * src/bin/supervisor-calls.ts) and what the workers' environment adds (secrets they must share).
+   */
+  prepare?: () => Promise<SupervisorDuty | void>
+  /** What one worker runs: the single-process command itself. What it resolves with goes to `listening`. */
+  serve: () => Promise<WorkerReady | void>
+  /** In the supervisor, once every worker serves: what the first of them reported. */
+  listening?: (ready: WorkerReady | undefined) => void
+  /** In the supervisor, after the last worker stopped and before it exits. */
+  stopped?: () => Promise<void>
+}
+
+export type SupervisorDuty = { answer?: CallHandlers; env?: Record<string, string> }
+
+/** What a worker tells its supervisor once it serves (JSON). */
+export type WorkerReady = Record<string, unknown>
+
+type ReadyMessage = { sallyport: 'ready'; ready: WorkerReady | null }
+
+function isReady(message: unknown): message is ReadyMessage {
+  return typeof message === 'object' && message !== null && (message as ReadyMessage).sallyport === 'ready'
 }
 
 /** Whether this process is a worker forked by a supervisor (and so takes its shutdown from it). */
@@ -41,23 +64,31 @@ export function isWorker(): boolean {
 }
 
 export async function runWorkers(plan: WorkerPlan): Promise<void> {
-  if (plan.count === 1) return plan.serve()
+  if (plan.count === 1) {
+    await plan.serve()
+    return
+  }
   if (cluster.isWorker) {
     // Before anything slow: a scrape that reaches a worker still starting is answered, not left to time out.
     if (plan.operator !== undefined) answerSupervisor()
-    return plan.serve()
+    const ready = await plan.serve()
+    process.send?.({ sallyport: 'ready', ready: ready ?? null } satisfies ReadyMessage)
+    return
   }
-  await plan.prepare?.()
+  for (const { host, port } of plan.listensOn ?? []) await assertCanListen(host, port)
+  const duty = (await plan.prepare?.()) ?? {}
+  if (duty.answer !== undefined) answerWorkerCalls(duty.answer)
   // Before any worker starts: a port in use stops the command as it stops a single process.
   const operator =
     plan.operator === undefined
       ? undefined
       : await startOperatorListener({ ...plan.operator, registry: clusterMetricsSource() })
-  supervise(plan, operator === undefined ? {} : { metrics_url: `${operator.url}/metrics` })
+  supervise(plan, duty.env ?? {}, operator === undefined ? {} : { metrics_url: `${operator.url}/metrics` })
 }
 
 function supervise(
-  { kind, count, shutdownTimeoutMs, log: makeLog }: WorkerPlan,
+  { kind, count, shutdownTimeoutMs, log: makeLog, listening, stopped }: WorkerPlan,
+  env: Record<string, string>,
   /** Where the supervisor serves the workers' metrics, for its "listening" line. */
   metrics: { metrics_url?: string },
 ): void {
@@ -68,7 +99,7 @@ function supervise(
   let failed = false
 
   const fork = () => {
-    const worker = cluster.fork()
+    const worker = cluster.fork(env)
     live.set(worker, { startedAt: Date.now(), listening: false })
     log.info({ worker_pid: worker.process.pid }, `${kind} worker started`)
   }
@@ -76,15 +107,26 @@ function supervise(
     for (const worker of live.keys()) worker.process.kill('SIGKILL')
   }
 
-  cluster.on('listening', (worker) => {
+  // Serving, not merely listening: a worker of `dev` listens on its nodes' ports before its gateway's.
+  let first: WorkerReady | undefined
+  cluster.on('message', (worker, message) => {
+    if (!isReady(message)) return
     const state = live.get(worker)
     if (state === undefined || state.listening) return
     state.listening = true
+    // Asked to stop while it was starting, before it listened for the request: asked again now.
+    if (stopping) worker.send(shutdownMessage)
+    first ??= message.ready ?? undefined
     if (starting && [...live.values()].every((each) => each.listening)) {
       starting = false
       log.info({ workers: live.size, ...metrics }, `${kind} workers listening`)
+      listening?.(first)
     }
   })
+  const exit = (code: number) => {
+    const cleanUp = stopped?.() ?? Promise.resolve()
+    void cleanUp.finally(() => process.exit(code))
+  }
 
   cluster.on('exit', (worker, code, signal) => {
     const state = live.get(worker)
@@ -93,7 +135,7 @@ function supervise(
     if (stopping) {
       if (code !== 0) failed = true
       log.info(fields, `${kind} worker stopped`)
-      if (live.size === 0) process.exit(failed ? 1 : 0)
+      if (live.size === 0) exit(failed ? 1 : 0)
       return
     }
     if (starting && state?.listening !== true) {
@@ -102,7 +144,7 @@ function supervise(
       log.error(fields, `a ${kind} worker failed to start: stopping`)
       stopping = true
       killAll()
-      if (live.size === 0) process.exit(1)
+      if (live.size === 0) exit(1)
       failed = true
       return
     }
@@ -140,7 +182,7 @@ function supervise(
         worker.process.kill('SIGTERM')
       }
     }
-    if (live.size === 0) process.exit(0)
+    if (live.size === 0) exit(0)
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

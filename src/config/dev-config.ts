@@ -1,4 +1,5 @@
-import type { Env } from './env-parsing.ts'
+import { availableParallelism } from 'node:os'
+import { workerCount, type Env } from './env-parsing.ts'
 
 /**
  * The environment of `sallyport dev`: the fleet is one process, so a fresh fleet secret unless one is set;
@@ -11,4 +12,25 @@ export function devEnvironment(fleetSecret: string, env: Env = process.env): Env
   return env.SALLYPORT_FLEET_SECRET === undefined || env.SALLYPORT_FLEET_SECRET === ''
     ? { ...rest, SALLYPORT_FLEET_SECRET: fleetSecret }
     : rest
+}
+
+/**
+ * How many worker processes `sallyport dev` runs (`--workers`, else SALLYPORT_WORKERS, else the machine's
+ * available cores). Each worker is the whole embedded default; the supervisor holds the stores they share
+ * (docs/adr/0015-embedded-stores-in-the-supervisor.md).
+ */
+export function loadDevWorkers(flag: string | undefined, env: Env = process.env): number {
+  return workerCount(flag, env, availableParallelism())
+}
+
+/** Where a dev supervisor tells its workers the ports of the three nodes (each listens there in every worker). */
+export const devWorkerNodePortsVariable = 'SALLYPORT_DEV_WORKER_NODE_PORTS'
+
+/** In a dev worker: the nodes' ports its supervisor chose, in the order of `regions`. */
+export function devWorkerNodePorts(env: Env = process.env): number[] {
+  const ports = (env[devWorkerNodePortsVariable] ?? '').split(',').map(Number)
+  if (!ports.every((port) => Number.isInteger(port) && port > 0 && port < 65_536)) {
+    throw new Error(`${devWorkerNodePortsVariable} is set by the dev supervisor for its workers only`)
+  }
+  return ports
 }

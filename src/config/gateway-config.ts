@@ -174,22 +174,12 @@ function hostKeySecret(raw: string | undefined, redis: string | undefined): stri
 }
 
 /**
- * How many worker processes `sallyport gateway` runs (docs/adr/0009-workers.md). With Redis every worker
- * shares limits, trial counters and idempotency records there, as separate gateways do: default, the
- * machine's available cores. Without Redis those live in one process's memory, so one worker, and more
- * are refused rather than letting each worker admit a budget of its own.
+ * How many worker processes `sallyport gateway` runs (docs/adr/0009-workers.md): default, the machine's
+ * available cores. With Redis every worker shares limits, trial counters and idempotency records there, as
+ * separate gateways do; without it the supervisor holds them and every worker asks it (ADR 0015).
  */
 export function loadGatewayWorkers(flag: string | undefined, env: Env = process.env): number {
-  const redis = redisUrl(env.SALLYPORT_REDIS_URL)
-  const count = workerCount(flag, env, redis === undefined ? 1 : availableParallelism())
-  if (count > 1 && redis === undefined) {
-    throw new ConfigError(
-      `${flag === undefined ? 'SALLYPORT_WORKERS' : '--workers'} above 1 needs SALLYPORT_REDIS_URL: without ` +
-        'Redis, rate-limit windows, trial counters and idempotency records live in one process and its ' +
-        'workers could not share them',
-    )
-  }
-  return count
+  return workerCount(flag, env, availableParallelism())
 }
 
 export type GatewayFlags = Partial<{ host: string; port: number; nodes: NodeEndpoint[]; fleetSecret: string }>

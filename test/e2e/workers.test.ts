@@ -4,13 +4,13 @@
  * process would admit it, an answer stored by one worker is replayed by the other, and a revoked key is
  * refused by every worker at the next request. One scrape of the supervisor's operator listener counts
  * what every worker counted, for the gateway and for a node with two workers too. A worker killed is
- * replaced and logged; SIGTERM drains every worker and exits 0. Each request here opens a connection of its
- * own, so the supervisor hands successive requests to the workers in turn.
+ * replaced and logged; SIGTERM drains every worker and exits 0. Without Redis, a gateway's workers share the
+ * supervisor's stores (ADR 0015), and a node's workers its drain. Each request here opens a connection of
+ * its own, so the supervisor hands successive requests to the workers in turn.
  */
 import assert from 'node:assert/strict'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it, test } from 'node:test'
@@ -20,36 +20,17 @@ import { keyStatesOf, withRevocationMarkers } from '../../src/gateway/keys/key-s
 import { createRedisAdmissionStore } from '../../src/gateway/rate-limits/redis-admission-store.ts'
 import { openDatabase } from '../../src/infra/database/database.ts'
 import { eventually, freePort, runCli, runCliOnce, type CliProcess } from '../helpers/cli.ts'
-import { burstAccount, redisFleetEnv, startTextTarget, type TextTarget } from '../helpers/e2e-fleet.ts'
+import {
+  burstAccount,
+  fleetEnv,
+  redisFleetEnv,
+  startTextTarget,
+  type TextTarget,
+} from '../helpers/e2e-fleet.ts'
 import { scrape, valueOf } from '../helpers/metrics.ts'
+import { onNewConnection } from '../helpers/new-connection.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 import { connect, deleteUnder, redisAnswers, redisUrl } from '../integration/rate-limits/redis-harness.ts'
-
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
-
-/** One request on a connection of its own (no keep-alive pool), so each may reach another worker. */
-function onNewConnection(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false })
-    outgoing.on('error', reject)
-    outgoing.on('response', (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      )
-      response.on('error', reject)
-    })
-    outgoing.end(options.body)
-  })
-}
 
 function workerPids(output: string): number[] {
   return [...output.matchAll(/"worker_pid":(\d+),"msg":"gateway worker started"/g)].map((m) => Number(m[1]))
@@ -64,26 +45,86 @@ function alive(pid: number): boolean {
   }
 }
 
-test('a gateway refuses more than one worker without Redis, saying why', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'sallyport-e2e-workers-'))
-  try {
-    const run = await runCliOnce(['gateway', '--workers', '2'], {
-      SALLYPORT_DATA_DIR: dataDir,
-      SALLYPORT_FLEET_SECRET: randomBytes(32).toString('base64url'),
-      SALLYPORT_NODES: 'us-east=http://127.0.0.1:1',
-    })
-    assert.equal(run.code, 2, run.output)
-    assert.match(run.output, /--workers above 1 needs SALLYPORT_REDIS_URL/)
-  } finally {
-    await rm(dataDir, { recursive: true, force: true })
-  }
-})
+describe('a gateway with two workers and no Redis, on a node with two workers', { timeout: 180_000 }, () => {
+  let dataDir: string
+  let env: Record<string, string>
+  let target: TextTarget
+  let node: CliProcess
+  let gateway: CliProcess
+  let base: string
+  let burstKey: string
+  let drainKey: string
 
-test('sallyport dev refuses workers, pointing at gateway and node', async () => {
-  const run = await runCliOnce(['dev', '--workers', '2'], {})
-  assert.equal(run.code, 2, run.output)
-  assert.match(run.output, /sallyport dev runs one process/)
-  assert.match(run.output, /sallyport gateway --workers N/)
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'sallyport-e2e-workers-'))
+    target = await startTextTarget((hit, path) => `hit ${hit} ${path}`)
+    const nodePort = await freePort()
+    env = fleetEnv(dataDir, {
+      SALLYPORT_NODES: `us-east=http://127.0.0.1:${nodePort}`,
+      SALLYPORT_GLOBAL_HOST_LIMIT: '100000',
+    })
+    burstKey = (await burstAccount(env, 'burst@example.test')).key
+    drainKey = await provisionApiKey(env, 'drain@example.test', 'proxy')
+    node = runCli(['node', '--region', 'us-east', '--port', String(nodePort), '--workers', '2'], env)
+    await node.waitFor('node workers listening', 60_000)
+    const port = await freePort()
+    base = `http://127.0.0.1:${port}`
+    gateway = runCli(['gateway', '--port', String(port), '--workers', '2'], env)
+    await gateway.waitFor('gateway workers listening', 90_000)
+    await eventually(async () => {
+      for (let i = 0; i < 4; i++) {
+        const regions = await onNewConnection(`${base}/v2/proxy/regions`, {
+          headers: { 'x-api-key': drainKey },
+        })
+        if (!regions.body.includes('"us-east"')) return undefined
+      }
+      return true
+    }, 30_000)
+  })
+
+  after(async () => {
+    await Promise.all([node?.kill(), gateway?.kill()])
+    await target?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  const fetchVia = (apiKey: string, url: string) =>
+    onNewConnection(`${base}/v2/proxy/fetch?region=us-east`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ url }),
+    })
+
+  it("admits exactly 120 of a burst of 200 fetches: the windows are the supervisor's", async () => {
+    const hitsBefore = target.hits()
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => fetchVia(burstKey, `${target.url}/burst/${i}`)),
+    )
+    assert.equal(answers.filter((answer) => answer.status === 200).length, 120)
+    assert.equal(answers.filter((answer) => answer.status === 429).length, 80)
+    assert.equal(target.hits() - hitsBefore, 120)
+  })
+
+  it('drains the node on every worker with one admin drain-node, and brings it back', async () => {
+    const drained = await runCliOnce(['admin', 'drain-node', '--region', 'us-east'], env)
+    assert.equal(drained.code, 0, drained.output)
+    // Every probe after the drain call's answer, whichever node worker it reaches, says draining.
+    await eventually(async () => {
+      for (let i = 0; i < 6; i++) {
+        const answer = await fetchVia(drainKey, `${target.url}/drained`)
+        if (answer.status !== 503) return undefined
+        assert.match(answer.body, /region_out_of_service/)
+      }
+      return true
+    }, 20_000)
+    assert.equal((await runCliOnce(['admin', 'drain-node', '--region', 'us-east', '--undo'], env)).code, 0)
+    await eventually(async () => {
+      for (let i = 0; i < 6; i++) {
+        if ((await fetchVia(drainKey, `${target.url}/back`)).status !== 200) return undefined
+      }
+      return true
+    }, 20_000)
+  })
 })
 
 if (!(await redisAnswers())) {

@@ -1,0 +1,210 @@
+/**
+ * `sallyport dev --workers 2` (docs/adr/0015-embedded-stores-in-the-supervisor.md), on the CLI: no Redis, and
+ * still the two workers share what one process keeps, exactly. A burst spread over both is admitted as one
+ * process admits it, an answer stored by one is replayed by the other, a key revoked through one is refused
+ * by both at the next request, and a node drained through `admin drain-node` is out of service for both.
+ * The supervisor prints the banner once, replaces a worker that dies, and on SIGTERM drains both, removes
+ * its fleet file and exits 0. Each request opens a connection of its own, so successive requests reach the
+ * workers in turn.
+ */
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { access, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it, test } from 'node:test'
+import { eventually, freePort, runCli, runCliOnce, type CliProcess } from '../helpers/cli.ts'
+import { burstAccount, fleetEnv, startTextTarget, type TextTarget } from '../helpers/e2e-fleet.ts'
+import { onNewConnection } from '../helpers/new-connection.ts'
+import { provisionApiKey } from '../helpers/provision.ts'
+import { outboxToken, postJson } from '../helpers/topology.ts'
+
+function workerPids(output: string): number[] {
+  return [...output.matchAll(/"worker_pid":(\d+),"msg":"dev worker started"/g)].map((m) => Number(m[1]))
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
+  let dataDir: string
+  let env: Record<string, string>
+  let target: TextTarget
+  let dev: CliProcess
+  let base: string
+  let burstKey: string
+  let replayKey: string
+
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'sallyport-e2e-dev-workers-'))
+    target = await startTextTarget((hit, path) => `hit ${hit} ${path}`)
+    // No fleet secret: dev makes one up, and its workers must share it.
+    const { SALLYPORT_FLEET_SECRET: _made, ...settings } = fleetEnv(dataDir, {
+      SALLYPORT_GLOBAL_HOST_LIMIT: '100000',
+    })
+    env = settings
+    burstKey = (await burstAccount(env, 'burst@example.test')).key
+    replayKey = await provisionApiKey(env, 'replay@example.test', 'proxy')
+    const port = await freePort()
+    base = `http://127.0.0.1:${port}`
+    dev = runCli(['dev', '--port', String(port), '--workers', '2'], env)
+    await dev.waitFor('Sallyport is running', 90_000)
+    await eventually(async () => {
+      for (let i = 0; i < 4; i++) {
+        const regions = await onNewConnection(`${base}/v2/proxy/regions`, {
+          headers: { 'x-api-key': replayKey },
+        })
+        if (!regions.body.includes('"europe"')) return undefined
+      }
+      return true
+    }, 30_000)
+  })
+
+  after(async () => {
+    await dev?.kill('SIGKILL')
+    await target?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  const fetchVia = (apiKey: string, url: string, headers: Record<string, string> = {}, region = 'us-east') =>
+    onNewConnection(`${base}/v2/proxy/fetch?region=${region}`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ url }),
+    })
+
+  it('prints one banner, naming the workers, once both serve', () => {
+    const output = dev.output()
+    assert.equal(output.match(/Sallyport is running/g)?.length, 1)
+    assert.match(output, /Sallyport is running \(embedded default, 2 workers\)/)
+    assert.equal(workerPids(output).length, 2)
+    assert.match(output, /"workers":2,"msg":"dev workers listening"/)
+  })
+
+  it('admits exactly 120 of a burst of 200 fetches spread over both workers', async () => {
+    const hitsBefore = target.hits()
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => fetchVia(burstKey, `${target.url}/burst/${i}`)),
+    )
+    assert.equal(answers.filter((answer) => answer.status === 200).length, 120)
+    for (const answer of answers.filter((each) => each.status !== 200)) {
+      assert.equal(answer.status, 429, answer.body)
+      assert.match(answer.body, /"code":"rate_limited"/)
+    }
+    assert.equal(target.hits() - hitsBefore, 120, 'refused fetches never reached the target')
+  })
+
+  it('replays on one worker the answer the other stored, with no second egress', async () => {
+    const key = randomUUID()
+    const url = `${target.url}/replay/${key}`
+    const first = await fetchVia(replayKey, url, { 'idempotency-key': key })
+    assert.equal(first.status, 200, first.body)
+    const hits = target.hits()
+    for (let i = 0; i < 4; i++) {
+      const replay = await fetchVia(replayKey, url, { 'idempotency-key': key })
+      assert.equal(replay.status, 200)
+      assert.equal(replay.headers['idempotency-replayed'], 'true')
+      assert.equal(replay.body, first.body)
+    }
+    assert.equal(target.hits(), hits, 'no second egress')
+  })
+
+  it('refuses a key revoked through one worker on every worker at the very next request', async () => {
+    const email = 'revoked@example.test'
+    const password = 'correct horse battery staple'
+    assert.equal((await postJson(base, '/v2/account', { email, password })).status, 202)
+    const token = await outboxToken(join(dataDir, 'outbox'))
+    assert.equal((await postJson(base, '/v2/account/verify', { token })).status, 200)
+    const signIn = await postJson(base, '/v2/session', { email, password })
+    assert.equal(signIn.status, 200)
+    const cookie = /^(sallyport_session=[^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1]
+    assert.ok(cookie, 'a session cookie')
+    const { csrf_token: csrf } = (await signIn.json()) as { csrf_token: string }
+    const session = { cookie, 'x-csrf-token': csrf }
+    const minted = await postJson(base, '/v2/keys', { name: 'doomed', scopes: ['proxy'] }, session)
+    assert.equal(minted.status, 201)
+    const { id, key } = (await minted.json()) as { id: string; key: string }
+    const regionsWith = () => onNewConnection(`${base}/v2/proxy/regions`, { headers: { 'x-api-key': key } })
+    // Both workers have the key in their cache now.
+    for (let i = 0; i < 4; i++) assert.equal((await regionsWith()).status, 200)
+    const revoked = await onNewConnection(`${base}/v2/keys/${id}`, { method: 'DELETE', headers: session })
+    assert.equal(revoked.status, 204, revoked.body)
+    for (let i = 0; i < 4; i++) {
+      const refused = await regionsWith()
+      assert.equal(refused.status, 401)
+      assert.match(refused.body, /invalid_api_key/)
+    }
+  })
+
+  it('takes a node drained with admin drain-node out of service on both workers, and back', async () => {
+    const drained = await runCliOnce(['admin', 'drain-node', '--region', 'europe'], env)
+    assert.equal(drained.code, 0, drained.output)
+    assert.match(drained.output, /drained/)
+    // Each worker's probe sees the drain within a probe interval; from then on, every worker refuses.
+    await eventually(async () => {
+      for (let i = 0; i < 6; i++) {
+        const answer = await fetchVia(replayKey, `${target.url}/drained`, {}, 'europe')
+        if (answer.status !== 503) return undefined
+        assert.match(answer.body, /region_out_of_service/)
+      }
+      return true
+    }, 20_000)
+    const back = await runCliOnce(['admin', 'drain-node', '--region', 'europe', '--undo'], env)
+    assert.equal(back.code, 0, back.output)
+    assert.match(back.output, /back in service/)
+    await eventually(async () => {
+      for (let i = 0; i < 6; i++) {
+        if ((await fetchVia(replayKey, `${target.url}/back`, {}, 'europe')).status !== 200) return undefined
+      }
+      return true
+    }, 20_000)
+  })
+
+  it('replaces a worker that dies and keeps serving, with the state it shared', async () => {
+    const [victim] = workerPids(dev.output())
+    assert.ok(victim !== undefined && alive(victim), dev.output())
+    process.kill(victim, 'SIGKILL')
+    await dev.waitFor(/"signal":"SIGKILL".*"msg":"a dev worker exited: starting another"/, 30_000)
+    await eventually(async () => (workerPids(dev.output()).length === 3 ? true : undefined), 30_000)
+    const serving = () => dev.output().split(`"msg":"Server listening at ${base}"`).length - 1
+    await eventually(async () => (serving() === 3 ? true : undefined), 90_000)
+    // The burst account's budget is still spent: the windows were the supervisor's, not the dead worker's.
+    await eventually(async () => {
+      for (let i = 0; i < 4; i++) {
+        const answer = await fetchVia(burstKey, `${target.url}/after`)
+        if (answer.status !== 429) return undefined
+      }
+      return true
+    }, 60_000)
+  })
+
+  it('drains every worker on SIGTERM, removes its fleet file and exits 0', async () => {
+    await access(join(dataDir, 'dev-fleet.json'))
+    const pids = workerPids(dev.output()).filter(alive)
+    assert.equal(pids.length, 2)
+    assert.equal(await dev.kill('SIGTERM'), 0, dev.output())
+    for (const pid of pids) assert.equal(alive(pid), false, `worker ${pid} still running`)
+    assert.equal(dev.output().match(/"msg":"dev worker stopped"/g)?.length, 2)
+    await assert.rejects(access(join(dataDir, 'dev-fleet.json')), { code: 'ENOENT' })
+  })
+})
+
+test('a dev asked to stop while its workers start stops each once it serves, and exits 0', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sallyport-e2e-dev-workers-'))
+  const dev = runCli(['dev', '--port', String(await freePort()), '--workers', '2'], fleetEnv(dataDir))
+  try {
+    await dev.waitFor(/"msg":"dev worker started"[^]*"msg":"dev worker started"/, 60_000)
+    assert.equal(await dev.kill('SIGTERM'), 0, dev.output())
+    assert.equal(dev.output().match(/"msg":"dev worker stopped"/g)?.length, 2, dev.output())
+    for (const pid of workerPids(dev.output())) assert.equal(alive(pid), false, `worker ${pid} still running`)
+  } finally {
+    await dev.kill('SIGKILL')
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
