@@ -10,10 +10,12 @@ function supervisor() {
     for (const listener of listeners) listener(JSON.parse(JSON.stringify(message)))
   })
   const worker = () => {
-    const caller = createCaller((call) => {
-      void answerCall(handlers, JSON.parse(JSON.stringify(call))).then((answer) =>
-        setImmediate(() => caller.receive(JSON.parse(JSON.stringify(answer)))),
-      )
+    const caller = createCaller((calls) => {
+      for (const call of JSON.parse(JSON.stringify(calls)) as typeof calls) {
+        void answerCall(handlers, call).then((answer) =>
+          setImmediate(() => caller.receive(JSON.parse(JSON.stringify(answer)))),
+        )
+      }
     })
     return {
       drainOf: (deviceId: string) =>
@@ -42,4 +44,12 @@ test('a worker that starts later reads the drain the others set', async () => {
   const { worker } = supervisor()
   await (await worker().drainOf('node_uswest_1')).set(true)
   assert.equal((await worker().drainOf('node_uswest_1')).draining, true)
+})
+
+test('the last change wins on every worker when two workers change the drain at once', async () => {
+  const { worker } = supervisor()
+  const [a, b] = [await worker().drainOf('node_europe_1'), await worker().drainOf('node_europe_1')]
+  await Promise.all([a.set(true), b.set(false)])
+  assert.equal(a.draining, false)
+  assert.equal(b.draining, false)
 })

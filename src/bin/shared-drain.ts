@@ -2,7 +2,8 @@
  * The operator's drain of a node whose process has workers (`sallyport node --workers N`, and the nodes of
  * `sallyport dev --workers N`): `admin drain-node` reaches one worker, and a gateway's probe any other, so
  * the state lives in the supervisor, per device id. A worker reads it before it serves, and every change is
- * told to every worker before the drain call is answered, so each probe after the answer sees it.
+ * told to every worker (in the order the supervisor made them) before the drain call is answered, so each
+ * probe after the answer sees it.
  */
 import type { DrainSwitch } from '../node/app.ts'
 import type { CallHandlers, Caller } from './supervisor-calls.ts'
@@ -32,17 +33,22 @@ export async function drainOfSupervisor(
   onTold: (listener: (message: unknown) => void) => void,
 ): Promise<DrainSwitch> {
   let draining = false
+  let told = false
   onTold((message) => {
-    if (isDrainTold(message) && message.deviceId === deviceId) draining = message.draining
+    if (!isDrainTold(message) || message.deviceId !== deviceId) return
+    draining = message.draining
+    told = true
   })
-  draining = (await call('drain.get', [deviceId])) as boolean
+  const initial = (await call('drain.get', [deviceId])) as boolean
+  // A change told while the answer was on its way is newer than the answer.
+  if (!told) draining = initial
   return {
     get draining() {
       return draining
     },
+    // The supervisor tells every worker, this one included, before it answers: the state is set by then.
     set: async (value) => {
       await call('drain.set', [deviceId, value])
-      draining = value
     },
   }
 }

@@ -21,12 +21,12 @@ const overIpc = <T>(message: T): T => JSON.parse(JSON.stringify(message)) as T
 
 /** A worker's caller of `handlers`, through JSON both ways as process.send does. */
 function workerOf(handlers: CallHandlers): Caller {
-  const caller = createCaller((call) => {
-    setImmediate(() => {
-      void answerCall(handlers, overIpc(call)).then((answer) => {
+  const caller = createCaller((calls) => {
+    for (const call of overIpc(calls)) {
+      void answerCall(handlers, call).then((answer) => {
         setImmediate(() => caller.receive(overIpc(answer)))
       })
-    })
+    }
   })
   return caller.call
 }
