@@ -15,6 +15,7 @@
  * with `setPlanArgs` / `setLimitsArgs` below (or `--set-plan-args` / `--set-limits-args`), so the
  * benchmark measures the fetch path and not a 429. A failing hook is reported, loudly, not fatal.
  */
+import { processTree } from './lib/cpu.ts'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -324,8 +325,12 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
       const answer = await probe(url, key, options.probeUrl, options.region)
       if (answer.status === 200) {
         notes.push(`data-plane key: ${auth}`)
-        const pids = processes.map((entry) => entry.child.pid!)
-        const names = processes.map((entry) => entry.name)
+        // With SALLYPORT_WORKERS above 1, a process's workers are counted with it.
+        const trees = processes.map((entry) => processTree(entry.child.pid!))
+        const pids = trees.flat()
+        const names = processes.flatMap((entry, index) =>
+          trees[index]!.map((_, worker) => (worker === 0 ? entry.name : `${entry.name} worker ${worker}`)),
+        )
         return { url, pids, names, apiKey: key, auth, notes, readyAfterMs, stop }
       }
       notes.push(`${auth} key refused: ${answer.status} ${answer.body.slice(0, 200)}`)

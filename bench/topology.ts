@@ -6,6 +6,7 @@
  * with the account's limits raised by `sallyport admin set-limits` so the run measures the fetch path and
  * not a 429. The load generator spreads its requests over both gateways and the three regions.
  */
+import { processTree } from './lib/cpu.ts'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { request } from 'undici'
@@ -267,8 +268,8 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
       readyAfterMs,
       stop,
       pidsByKind: async () => ({
-        gateways: gateways.map((entry) => entry.child.pid!),
-        nodes: nodes.map((entry) => entry.child.pid!),
+        gateways: gateways.flatMap((entry) => processTree(entry.child.pid!)),
+        nodes: nodes.flatMap((entry) => processTree(entry.child.pid!)),
         redis: [redis.child.pid!],
         postgres: await database.backendPids(),
       }),

@@ -4,7 +4,7 @@
  * CPU a proxy spends per request, which stays meaningful even though everything shares two cores.
  */
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 
 let ticksPerSecond: number | undefined
 function clockTicks(): number {
@@ -87,4 +87,30 @@ export function cpuBetween(start: CpuSnapshot, end: CpuSnapshot) {
     machineTotalMs: machine === undefined ? undefined : (machine.total * 1000) / clockTicks(),
     windowMs: end.at - start.at,
   }
+}
+
+/**
+ * A process and its descendants (Linux: /proc/<pid>/task/<tid>/children), so that a supervisor's workers
+ * (`--workers N`) are counted with it. Just `[pid]` where /proc says nothing.
+ */
+export function processTree(pid: number): number[] {
+  const found = [pid]
+  for (let index = 0; index < found.length; index++) {
+    const parent = found[index]!
+    let tasks: string[] = []
+    try {
+      tasks = readdirSync(`/proc/${parent}/task`)
+    } catch {
+      continue
+    }
+    for (const task of tasks) {
+      try {
+        const children = readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8').trim()
+        if (children !== '') found.push(...children.split(/\s+/).map(Number))
+      } catch {
+        // The task ended meanwhile.
+      }
+    }
+  }
+  return found
 }
