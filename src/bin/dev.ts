@@ -19,8 +19,6 @@ import { sharedSecrets } from '../config/worker-env.ts'
 import { loadGatewayConfig, type NodeEndpoint } from '../config/gateway-config.ts'
 import { loadNodeConfig, type NodeConfig } from '../config/node-config.ts'
 import { createEmbeddedStores } from '../gateway/rate-limits/limit-stores.ts'
-import { openDatabase } from '../infra/database/database.ts'
-import { migrateToLatest } from '../infra/database/migrator.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { describeDatabase } from '../infra/database/database.ts'
 import { createMetricsRegistry } from '../shared/metrics.ts'
@@ -29,6 +27,7 @@ import { createNodeClient } from '../gateway/fleet/node-client.ts'
 import { createNodeMetrics } from '../node/metrics.ts'
 import { systemClock } from '../shared/clock.ts'
 import { removeDevFleet, writeDevFleet } from './dev-fleet.ts'
+import { migrateOnce } from './processes.ts'
 import { assertCanListen } from './listen-error.ts'
 import { inProcessNodeClient } from './in-process-node-client.ts'
 import { closeOnSignals, startGateway, startNode, warnAboutAllowTargets } from './servers.ts'
@@ -83,12 +82,7 @@ export async function runDev(
     log: () => pino(loggerOptions(config.logLevel, 'gateway')),
     ...(config.operator !== undefined && { operator: config.operator }),
     prepare: async () => {
-      const db = openDatabase(config)
-      try {
-        await migrateToLatest(db)
-      } finally {
-        await db.destroy()
-      }
+      await migrateOnce(config)
       const nodePorts = await devNodePorts(Number(values['node-port-base'] ?? 0))
       const secrets = sharedSecrets()
       const env = { ...secrets, [devWorkerNodePortsVariable]: nodePorts.join(',') }

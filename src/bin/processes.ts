@@ -93,12 +93,7 @@ export async function runGateway(values: { host?: string; port?: number; workers
     ...(config.operator !== undefined && { operator: config.operator }),
     // Once, before the workers: each would otherwise migrate at start-up, all at the same moment.
     prepare: async () => {
-      const db = openDatabase(config)
-      try {
-        await migrateToLatest(db)
-      } finally {
-        await db.destroy()
-      }
+      await migrateOnce(config)
       const log = pino(loggerOptions(config.logLevel, 'gateway'))
       if (!config.social.cursorSecretSet) warnAboutCursorSecret(log)
       return {
@@ -111,6 +106,19 @@ export async function runGateway(values: { host?: string; port?: number; workers
     },
     serve: () => serveGateway(config),
   })
+}
+
+/**
+ * The schema brought up to date by a supervisor, once, before its workers start: each would otherwise
+ * migrate at start-up, all at the same moment.
+ */
+export async function migrateOnce(config: Parameters<typeof openDatabase>[0]): Promise<void> {
+  const db = openDatabase(config)
+  try {
+    await migrateToLatest(db)
+  } finally {
+    await db.destroy()
+  }
 }
 
 function warnAboutCursorSecret(log: Pick<FastifyBaseLogger, 'warn'>): void {

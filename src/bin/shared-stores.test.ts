@@ -7,9 +7,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { runAdmissionStoreSuite } from '../../test/suites/admission-store-suite.ts'
-import { runIdempotencyStoreSuite } from '../../test/suites/idempotency-store-suite.ts'
+import { memoryTwinContents, runIdempotencyStoreSuite } from '../../test/suites/idempotency-store-suite.ts'
 import { runUpstreamBudgetSuite } from '../../test/suites/upstream-budget-suite.ts'
-import { unpackBody } from '../gateway/idempotency/idempotency-store.ts'
 import { createMemoryIdempotencyStore } from '../gateway/idempotency/memory-idempotency-store.ts'
 import { createMemoryAdmissionStore } from '../gateway/rate-limits/memory-admission-store.ts'
 import type { EmbeddedStores } from '../gateway/rate-limits/limit-stores.ts'
@@ -63,22 +62,7 @@ runIdempotencyStoreSuite('idempotency store of a supervisor, asked by workers', 
       anotherWorker(stores).idempotency,
       anotherWorker(stores).idempotency,
     ],
-    dump: async () => {
-      const parts: string[] = []
-      for (const [name, entry] of store.entries()) {
-        parts.push(name, JSON.stringify({ ...entry, response: undefined }))
-        if (entry.state === 'stored') {
-          const { headers, encoding, body } = entry.response
-          parts.push(JSON.stringify(headers), (await unpackBody(encoding, body)).toString('latin1'))
-        }
-      }
-      return parts.join('\n')
-    },
-    storedBytes: async () =>
-      [...store.entries().values()].reduce(
-        (sum, entry) => sum + (entry.state === 'stored' ? entry.response.body.length : 0),
-        0,
-      ),
+    ...memoryTwinContents(store),
     close: () => store.close(),
   }
 })

@@ -15,22 +15,9 @@ import { join } from 'node:path'
 import { after, before, describe, it, test } from 'node:test'
 import { eventually, freePort, runCli, runCliOnce, type CliProcess } from '../helpers/cli.ts'
 import { burstAccount, fleetEnv, startTextTarget, type TextTarget } from '../helpers/e2e-fleet.ts'
-import { onNewConnection } from '../helpers/new-connection.ts'
+import { alive, onEveryWorker, onNewConnection, workerPids } from '../helpers/workers.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 import { outboxToken, postJson } from '../helpers/topology.ts'
-
-function workerPids(output: string): number[] {
-  return [...output.matchAll(/"worker_pid":(\d+),"msg":"dev worker started"/g)].map((m) => Number(m[1]))
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
   let dataDir: string
@@ -83,7 +70,7 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     const output = dev.output()
     assert.equal(output.match(/Sallyport is running/g)?.length, 1)
     assert.match(output, /Sallyport is running \(embedded default, 2 workers\)/)
-    assert.equal(workerPids(output).length, 2)
+    assert.equal(workerPids(output, 'dev').length, 2)
     assert.match(output, /"workers":2,"msg":"dev workers listening"/)
   })
 
@@ -147,46 +134,39 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     assert.equal(drained.code, 0, drained.output)
     assert.match(drained.output, /drained/)
     // Each worker's probe sees the drain within a probe interval; from then on, every worker refuses.
-    await eventually(async () => {
-      for (let i = 0; i < 6; i++) {
+    await onEveryWorker(
+      async () => {
         const answer = await fetchVia(replayKey, `${target.url}/drained`, {}, 'europe')
-        if (answer.status !== 503) return undefined
-        assert.match(answer.body, /region_out_of_service/)
-      }
-      return true
-    }, 20_000)
+        return answer.status === 503 && /region_out_of_service/.test(answer.body)
+      },
+      20_000,
+      6,
+    )
     const back = await runCliOnce(['admin', 'drain-node', '--region', 'europe', '--undo'], env)
     assert.equal(back.code, 0, back.output)
     assert.match(back.output, /back in service/)
-    await eventually(async () => {
-      for (let i = 0; i < 6; i++) {
-        if ((await fetchVia(replayKey, `${target.url}/back`, {}, 'europe')).status !== 200) return undefined
-      }
-      return true
-    }, 20_000)
+    await onEveryWorker(
+      async () => (await fetchVia(replayKey, `${target.url}/back`, {}, 'europe')).status === 200,
+      20_000,
+      6,
+    )
   })
 
   it('replaces a worker that dies and keeps serving, with the state it shared', async () => {
-    const [victim] = workerPids(dev.output())
+    const [victim] = workerPids(dev.output(), 'dev')
     assert.ok(victim !== undefined && alive(victim), dev.output())
     process.kill(victim, 'SIGKILL')
     await dev.waitFor(/"signal":"SIGKILL".*"msg":"a dev worker exited: starting another"/, 30_000)
-    await eventually(async () => (workerPids(dev.output()).length === 3 ? true : undefined), 30_000)
+    await eventually(async () => (workerPids(dev.output(), 'dev').length === 3 ? true : undefined), 30_000)
     const serving = () => dev.output().split(`"msg":"Server listening at ${base}"`).length - 1
     await eventually(async () => (serving() === 3 ? true : undefined), 90_000)
     // The burst account's budget is still spent: the windows were the supervisor's, not the dead worker's.
-    await eventually(async () => {
-      for (let i = 0; i < 4; i++) {
-        const answer = await fetchVia(burstKey, `${target.url}/after`)
-        if (answer.status !== 429) return undefined
-      }
-      return true
-    }, 60_000)
+    await onEveryWorker(async () => (await fetchVia(burstKey, `${target.url}/after`)).status === 429, 60_000)
   })
 
   it('drains every worker on SIGTERM, removes its fleet file and exits 0', async () => {
     await access(join(dataDir, 'dev-fleet.json'))
-    const pids = workerPids(dev.output()).filter(alive)
+    const pids = workerPids(dev.output(), 'dev').filter(alive)
     assert.equal(pids.length, 2)
     assert.equal(await dev.kill('SIGTERM'), 0, dev.output())
     for (const pid of pids) assert.equal(alive(pid), false, `worker ${pid} still running`)
@@ -202,7 +182,8 @@ test('a dev asked to stop while its workers start stops each once it serves, and
     await dev.waitFor(/"msg":"dev worker started"[^]*"msg":"dev worker started"/, 60_000)
     assert.equal(await dev.kill('SIGTERM'), 0, dev.output())
     assert.equal(dev.output().match(/"msg":"dev worker stopped"/g)?.length, 2, dev.output())
-    for (const pid of workerPids(dev.output())) assert.equal(alive(pid), false, `worker ${pid} still running`)
+    for (const pid of workerPids(dev.output(), 'dev'))
+      assert.equal(alive(pid), false, `worker ${pid} still running`)
   } finally {
     await dev.kill('SIGKILL')
     await rm(dataDir, { recursive: true, force: true })

@@ -28,22 +28,9 @@ import {
   type TextTarget,
 } from '../helpers/e2e-fleet.ts'
 import { scrape, valueOf } from '../helpers/metrics.ts'
-import { onNewConnection } from '../helpers/new-connection.ts'
+import { alive, onEveryWorker, onNewConnection, workerPids } from '../helpers/workers.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 import { connect, deleteUnder, redisAnswers, redisUrl } from '../integration/rate-limits/redis-harness.ts'
-
-function workerPids(output: string): number[] {
-  return [...output.matchAll(/"worker_pid":(\d+),"msg":"gateway worker started"/g)].map((m) => Number(m[1]))
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 describe('a gateway with two workers and no Redis, on a node with two workers', { timeout: 180_000 }, () => {
   let dataDir: string
@@ -71,14 +58,11 @@ describe('a gateway with two workers and no Redis, on a node with two workers', 
     base = `http://127.0.0.1:${port}`
     gateway = runCli(['gateway', '--port', String(port), '--workers', '2'], env)
     await gateway.waitFor('gateway workers listening', 90_000)
-    await eventually(async () => {
-      for (let i = 0; i < 4; i++) {
-        const regions = await onNewConnection(`${base}/v2/proxy/regions`, {
-          headers: { 'x-api-key': drainKey },
-        })
-        if (!regions.body.includes('"us-east"')) return undefined
-      }
-      return true
+    await onEveryWorker(async () => {
+      const regions = await onNewConnection(`${base}/v2/proxy/regions`, {
+        headers: { 'x-api-key': drainKey },
+      })
+      return regions.body.includes('"us-east"')
     }, 30_000)
   })
 
@@ -109,21 +93,20 @@ describe('a gateway with two workers and no Redis, on a node with two workers', 
     const drained = await runCliOnce(['admin', 'drain-node', '--region', 'us-east'], env)
     assert.equal(drained.code, 0, drained.output)
     // Every probe after the drain call's answer, whichever node worker it reaches, says draining.
-    await eventually(async () => {
-      for (let i = 0; i < 6; i++) {
+    await onEveryWorker(
+      async () => {
         const answer = await fetchVia(drainKey, `${target.url}/drained`)
-        if (answer.status !== 503) return undefined
-        assert.match(answer.body, /region_out_of_service/)
-      }
-      return true
-    }, 20_000)
+        return answer.status === 503 && /region_out_of_service/.test(answer.body)
+      },
+      20_000,
+      6,
+    )
     assert.equal((await runCliOnce(['admin', 'drain-node', '--region', 'us-east', '--undo'], env)).code, 0)
-    await eventually(async () => {
-      for (let i = 0; i < 6; i++) {
-        if ((await fetchVia(drainKey, `${target.url}/back`)).status !== 200) return undefined
-      }
-      return true
-    }, 20_000)
+    await onEveryWorker(
+      async () => (await fetchVia(drainKey, `${target.url}/back`)).status === 200,
+      20_000,
+      6,
+    )
   })
 })
 
@@ -178,14 +161,11 @@ if (!(await redisAnswers())) {
       })
       await gateway.waitFor('gateway workers listening', 90_000)
       // Each worker probes the node on its own: wait until several requests in a row see the region.
-      await eventually(async () => {
-        for (let i = 0; i < 4; i++) {
-          const regions = await onNewConnection(`${base}/v2/proxy/regions`, {
-            headers: { 'x-api-key': replayKey },
-          })
-          if (!regions.body.includes('"us-east"')) return undefined
-        }
-        return true
+      await onEveryWorker(async () => {
+        const regions = await onNewConnection(`${base}/v2/proxy/regions`, {
+          headers: { 'x-api-key': replayKey },
+        })
+        return regions.body.includes('"us-east"')
       }, 30_000)
     })
 
@@ -304,11 +284,14 @@ if (!(await redisAnswers())) {
     })
 
     it('replaces a worker that dies, logs it, and keeps serving', async () => {
-      const [victim] = workerPids(gateway.output())
+      const [victim] = workerPids(gateway.output(), 'gateway')
       assert.ok(victim !== undefined && alive(victim), gateway.output())
       process.kill(victim, 'SIGKILL')
       await gateway.waitFor(/"signal":"SIGKILL".*"msg":"a gateway worker exited: starting another"/, 30_000)
-      await eventually(async () => (workerPids(gateway.output()).length === 3 ? true : undefined), 30_000)
+      await eventually(
+        async () => (workerPids(gateway.output(), 'gateway').length === 3 ? true : undefined),
+        30_000,
+      )
       const listening = () => gateway.output().match(/"msg":"gateway listening"/g)?.length ?? 0
       await eventually(async () => (listening() === 3 ? true : undefined), 90_000)
       for (let i = 0; i < 4; i++) {
@@ -320,7 +303,7 @@ if (!(await redisAnswers())) {
     })
 
     it('drains every worker on SIGTERM and exits 0', async () => {
-      const pids = workerPids(gateway.output()).filter(alive)
+      const pids = workerPids(gateway.output(), 'gateway').filter(alive)
       assert.equal(pids.length, 2)
       assert.equal(await gateway.kill('SIGTERM'), 0, gateway.output())
       for (const pid of pids) assert.equal(alive(pid), false, `worker ${pid} still running`)

@@ -9,10 +9,12 @@ import { randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, it } from 'node:test'
 import type { Clock } from '../../src/shared/clock.ts'
 import { idempotencyFingerprint } from '../../src/gateway/idempotency/idempotency-key.ts'
-import type {
-  BeginOutcome,
-  CompletedResponse,
-  IdempotencyStore,
+import type { createMemoryIdempotencyStore } from '../../src/gateway/idempotency/memory-idempotency-store.ts'
+import {
+  unpackBody,
+  type BeginOutcome,
+  type CompletedResponse,
+  type IdempotencyStore,
 } from '../../src/gateway/idempotency/idempotency-store.ts'
 
 export type ManualClock = Clock & { advance(ms: number): number; set(ms: number): number }
@@ -379,4 +381,28 @@ export function runIdempotencyStoreSuite(
       }
     })
   })
+}
+
+/** `dump` and `storedBytes` of a fixture on the memory twin: what its Map holds. */
+export function memoryTwinContents(
+  store: ReturnType<typeof createMemoryIdempotencyStore>,
+): Pick<IdempotencyStoreFixture, 'dump' | 'storedBytes'> {
+  return {
+    dump: async () => {
+      const parts: string[] = []
+      for (const [name, entry] of store.entries()) {
+        parts.push(name, JSON.stringify({ ...entry, response: undefined }))
+        if (entry.state === 'stored') {
+          const { headers, encoding, body } = entry.response
+          parts.push(JSON.stringify(headers), (await unpackBody(encoding, body)).toString('latin1'))
+        }
+      }
+      return parts.join('\n')
+    },
+    storedBytes: async () =>
+      [...store.entries().values()].reduce(
+        (sum, entry) => sum + (entry.state === 'stored' ? entry.response.body.length : 0),
+        0,
+      ),
+  }
 }

@@ -2,8 +2,11 @@ import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'node:test'
 import { idempotencyFingerprint } from './idempotency-key.ts'
-import { manualClock, runIdempotencyStoreSuite } from '../../../test/suites/idempotency-store-suite.ts'
-import { unpackBody } from './idempotency-store.ts'
+import {
+  manualClock,
+  memoryTwinContents,
+  runIdempotencyStoreSuite,
+} from '../../../test/suites/idempotency-store-suite.ts'
 import { createMemoryIdempotencyStore } from './memory-idempotency-store.ts'
 
 runIdempotencyStoreSuite('memory idempotency store', async (setup) => {
@@ -11,22 +14,7 @@ runIdempotencyStoreSuite('memory idempotency store', async (setup) => {
   return {
     // One process, one Map: every "connection" is the same store.
     stores: [store, store, store],
-    dump: async () => {
-      const parts: string[] = []
-      for (const [name, entry] of store.entries()) {
-        parts.push(name, JSON.stringify({ ...entry, response: undefined }))
-        if (entry.state === 'stored') {
-          const { headers, encoding, body } = entry.response
-          parts.push(JSON.stringify(headers), (await unpackBody(encoding, body)).toString('latin1'))
-        }
-      }
-      return parts.join('\n')
-    },
-    storedBytes: async () =>
-      [...store.entries().values()].reduce(
-        (sum, entry) => sum + (entry.state === 'stored' ? entry.response.body.length : 0),
-        0,
-      ),
+    ...memoryTwinContents(store),
     close: () => store.close(),
   }
 })
