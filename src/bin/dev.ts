@@ -5,16 +5,10 @@
  * the same ports; the supervisor holds the stores they share and the nodes' drain state
  * (docs/adr/0015-embedded-stores-in-the-supervisor.md), migrates the database once and prints the banner.
  */
-import { createServer } from 'node:net'
 import pino from 'pino'
 import { parseArgs } from 'node:util'
 import { loadDatabaseConfig } from '../config/database-config.ts'
-import {
-  devEnvironment,
-  devWorkerNodePorts,
-  devWorkerNodePortsVariable,
-  loadDevWorkers,
-} from '../config/dev-config.ts'
+import { devEnvironment, loadDevWorkers } from '../config/dev-config.ts'
 import { sharedSecrets } from '../config/worker-env.ts'
 import { loadGatewayConfig, type NodeEndpoint } from '../config/gateway-config.ts'
 import { loadNodeConfig, type NodeConfig } from '../config/node-config.ts'
@@ -83,9 +77,8 @@ export async function runDev(
     ...(config.operator !== undefined && { operator: config.operator }),
     prepare: async () => {
       await migrateOnce(config)
-      const nodePorts = await devNodePorts(Number(values['node-port-base'] ?? 0))
+      for (const port of devNodePorts(values)) await assertCanListen('127.0.0.1', port)
       const secrets = sharedSecrets()
-      const env = { ...secrets, [devWorkerNodePortsVariable]: nodePorts.join(',') }
       // The one set in the environment, else the one made up for the workers.
       fleetSecret = devEnvironment(secrets.SALLYPORT_FLEET_SECRET ?? '').SALLYPORT_FLEET_SECRET ?? ''
       return {
@@ -93,7 +86,7 @@ export async function runDev(
           ...storeHandlers(createEmbeddedStores(config, systemClock)),
           ...drainHandlers(tellWorkers),
         },
-        env,
+        env: secrets,
       }
     },
     serve: () => serveDev(values, {}),
@@ -118,29 +111,10 @@ function hostInUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host
 }
 
-/** Ports for the three nodes: from `--node-port-base` on, else free ones the system hands out now. */
-async function devNodePorts(base: number): Promise<number[]> {
-  if (base !== 0) {
-    const ports = regions.map((_, index) => base + index)
-    for (const port of ports) await assertCanListen('127.0.0.1', port)
-    return ports
-  }
-  const free = () =>
-    new Promise<number>((resolve, reject) => {
-      const server = createServer()
-      server.once('error', reject)
-      server.listen({ host: '127.0.0.1', port: 0, exclusive: true }, () => {
-        const address = server.address()
-        server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
-      })
-    })
-  const ports: number[] = []
-  for (const _ of regions) {
-    let port = await free()
-    while (ports.includes(port)) port = await free()
-    ports.push(port)
-  }
-  return ports
+/** The three nodes' ports: from `--node-port-base` on, else 0 (free ones, the same in every worker). */
+function devNodePorts(values: DevArgs): number[] {
+  const base = Number(values['node-port-base'] ?? 0)
+  return regions.map((_, index) => (base === 0 ? 0 : base + index))
 }
 
 function devGatewayConfig(values: DevArgs, env: NodeJS.ProcessEnv, nodes: NodeEndpoint[] = []) {
@@ -165,26 +139,26 @@ function devNodeConfig(region: Region, port: number, env: NodeJS.ProcessEnv): No
 async function serveDev(values: DevArgs, seams: DevSeams): Promise<DevReady | undefined> {
   const worker = isWorker()
   const env = devEnvironment(randomSecret())
-  const nodePortBase = Number(values['node-port-base'] ?? 0)
-  const nodePorts = worker
-    ? devWorkerNodePorts()
-    : regions.map((_, index) => (nodePortBase === 0 ? 0 : nodePortBase + index))
+  const nodePorts = devNodePorts(values)
   // With SALLYPORT_OPERATOR_PORT, one listener serves the whole process: the gateway's metrics and those of
   // the three nodes (added up), from one registry. The nodes get no listener of their own.
   const registry =
     loadNodeConfig({ region: 'us-east' }, env).operator === undefined ? undefined : createMetricsRegistry()
   const nodeMetrics = registry === undefined ? undefined : createNodeMetrics(registry)
   const call = worker ? supervisorCaller() : undefined
-  const nodes = await Promise.all(
-    regions.map((region, index) =>
-      startNode(devNodeConfig(region, nodePorts[index] ?? 0, env), {
+  // One after another: node:cluster matches a worker's listens on one address and port (0 included) to
+  // its supervisor's listening sockets by their order, so every worker's nodes share the same three ports.
+  const nodes: Awaited<ReturnType<typeof startNode>>[] = []
+  for (const [index, region] of regions.entries()) {
+    nodes.push(
+      await startNode(devNodeConfig(region, nodePorts[index] ?? 0, env), {
         ...(nodeMetrics !== undefined && { metrics: nodeMetrics }),
         ...(call !== undefined && {
           drainFor: (deviceId: string) => drainOfSupervisor(deviceId, call, onToldBySupervisor),
         }),
       }),
-    ),
-  )
+    )
+  }
   if (!worker) warnAboutAllowTargets(loadNodeConfig({ region: 'us-east' }, env).allowTargets)
   const endpoints: NodeEndpoint[] = nodes.map((node, index) => ({ region: regions[index]!, url: node.url }))
   const config = devGatewayConfig(values, env, endpoints)

@@ -22,15 +22,3 @@ export function devEnvironment(fleetSecret: string, env: Env = process.env): Env
 export function loadDevWorkers(flag: string | undefined, env: Env = process.env): number {
   return workerCount(flag, env, availableParallelism())
 }
-
-/** Where a dev supervisor tells its workers the ports of the three nodes (each listens there in every worker). */
-export const devWorkerNodePortsVariable = 'SALLYPORT_DEV_WORKER_NODE_PORTS'
-
-/** In a dev worker: the nodes' ports its supervisor chose, in the order of `regions`. */
-export function devWorkerNodePorts(env: Env = process.env): number[] {
-  const ports = (env[devWorkerNodePortsVariable] ?? '').split(',').map(Number)
-  if (!ports.every((port) => Number.isInteger(port) && port > 0 && port < 65_536)) {
-    throw new Error(`${devWorkerNodePortsVariable} is set by the dev supervisor for its workers only`)
-  }
-  return ports
-}
