@@ -8,7 +8,7 @@ import { request } from 'undici'
 import { envelopeFetcher, sendToNode, testNode } from '../../test/helpers/node-call.ts'
 import { createNonceMemory, fleetPaths, signFleetCall } from '../shared/fleet-contract.ts'
 import { createRequestIds } from '../shared/ids.ts'
-import { loggerOptions } from '../shared/logger.ts'
+import { loggerOptions, type LogLevel } from '../shared/logger.ts'
 import { createMetricsRegistry } from '../shared/metrics.ts'
 import { createFleetFetchRoute, maxJobBytes } from './fleet-fetch-route.ts'
 import { createNodeMetrics } from './metrics.ts'
@@ -29,7 +29,7 @@ function signedCall(body: string, contentType = 'application/json') {
 
 const job = JSON.stringify({ url: 'https://private-target.example/secret-path?q=1', user_agent: null })
 
-function node(t: TestContext, options: { logLines?: string[] } = {}) {
+function node(t: TestContext, options: { logLines?: string[]; logLevel?: LogLevel } = {}) {
   const { fetcher, jobs } = envelopeFetcher()
   const registry = createMetricsRegistry()
   const lines = options.logLines
@@ -41,7 +41,7 @@ function node(t: TestContext, options: { logLines?: string[] } = {}) {
       lines === undefined
         ? false
         : ({
-            ...loggerOptions('info', 'node'),
+            ...loggerOptions(options.logLevel ?? 'info', 'node'),
             // Fastify reads a destination from its logger options.
             stream: new Writable({
               write(chunk: Buffer, _encoding, done) {
@@ -101,17 +101,31 @@ describe("the node's fetch route, served by node:http", () => {
     assert.match(timed, /_count{route="\/fleet\/v1\/fetch",method="POST",status="200",code="none"} 2$/m)
   })
 
-  it('logs a job as Fastify logs a request, by route pattern, never with its URL', async (t) => {
+  it('logs a job in one line at info, by route pattern, never with its URL', async (t) => {
     const lines: string[] = []
     const { app } = node(t, { logLines: lines })
+    assert.equal((await sendToNode(app, signedCall(job))).statusCode, 200)
+    const logged = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.reqId !== undefined)
+    assert.equal(logged.length, 1, lines.join('\n'))
+    const [completed] = logged
+    assert.equal(completed?.msg, 'request completed')
+    assert.deepEqual(completed?.res, { status: 200, method: 'POST', route: fleetPaths.fetch })
+    assert.equal(typeof completed?.responseTime, 'number')
+    assert.match(String(completed?.reqId), /^req_/)
+    assert.doesNotMatch(lines.join('\n'), /private-target|secret-path/)
+  })
+
+  it('adds the incoming line at debug, with the same request id', async (t) => {
+    const lines: string[] = []
+    const { app } = node(t, { logLines: lines, logLevel: 'debug' })
     assert.equal((await sendToNode(app, signedCall(job))).statusCode, 200)
     const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
     const incoming = logged.find((line) => line.msg === 'incoming request')
     const completed = logged.find((line) => line.msg === 'request completed')
+    assert.equal(incoming?.level, 'debug')
     assert.deepEqual(incoming?.req, { method: 'POST', route: fleetPaths.fetch })
-    assert.deepEqual(completed?.res, { status: 200, method: 'POST', route: fleetPaths.fetch })
-    assert.equal(typeof completed?.responseTime, 'number')
-    assert.match(String(incoming?.reqId), /^req_/)
     assert.equal(completed?.reqId, incoming?.reqId)
     assert.doesNotMatch(lines.join('\n'), /private-target|secret-path/)
   })

@@ -69,7 +69,7 @@ export function createFleetFetchRoute(
   return (req, res) => {
     const arrived = performance.now()
     const log = logsInfo(deps.log) ? deps.log.child({ reqId: deps.nextRequestId() }) : undefined
-    log?.info({ req: route }, 'incoming request')
+    log?.debug({ req: route }, 'incoming request')
 
     function answer(status: number, body: string, outcome?: string): void {
       const headers: Record<string, string | number> = {
