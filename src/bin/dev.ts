@@ -90,25 +90,17 @@ export async function runDev(
       }
     },
     serve: () => serveDev(values, {}),
-    listening: (ready) => {
+    listening: (ready, operatorUrl) => {
       const { url, nodes } = ready as DevReady
       void writeDevFleet(config.dataDir, {
         pid: process.pid,
         fleetSecret,
         nodes: nodes.map(({ region, url }) => ({ region, url })),
       })
-      const operatorUrl =
-        config.operator === undefined
-          ? undefined
-          : `http://${hostInUrl(config.operator.host)}:${config.operator.port}`
       printBanner({ url, nodes, operatorUrl, config, workers: count })
     },
     stopped: () => removeDevFleet(config.dataDir, process.pid),
   })
-}
-
-function hostInUrl(host: string): string {
-  return host.includes(':') ? `[${host}]` : host
 }
 
 /** The three nodes' ports: from `--node-port-base` on, else 0 (free ones, the same in every worker). */

@@ -41,8 +41,11 @@ export type WorkerPlan = {
   prepare?: () => Promise<SupervisorDuty | void>
   /** What one worker runs: the single-process command itself. What it resolves with goes to `listening`. */
   serve: () => Promise<WorkerReady | void>
-  /** In the supervisor, once every worker serves: what the first of them reported. */
-  listening?: (ready: WorkerReady | undefined) => void
+  /**
+   * In the supervisor, once every worker serves: what the first of them reported, and where the
+   * supervisor's operator listener is (`http://host:port`), when there is one.
+   */
+  listening?: (ready: WorkerReady | undefined, operatorUrl: string | undefined) => void
   /** In the supervisor, after the last worker stopped and before it exits. */
   stopped?: () => Promise<void>
 }
@@ -83,14 +86,14 @@ export async function runWorkers(plan: WorkerPlan): Promise<void> {
     plan.operator === undefined
       ? undefined
       : await startOperatorListener({ ...plan.operator, registry: clusterMetricsSource() })
-  supervise(plan, duty.env ?? {}, operator === undefined ? {} : { metrics_url: `${operator.url}/metrics` })
+  supervise(plan, duty.env ?? {}, operator?.url)
 }
 
 function supervise(
   { kind, count, shutdownTimeoutMs, log: makeLog, listening, stopped }: WorkerPlan,
   env: Record<string, string>,
   /** Where the supervisor serves the workers' metrics, for its "listening" line. */
-  metrics: { metrics_url?: string },
+  operatorUrl: string | undefined,
 ): void {
   const log = makeLog()
   const live = new Map<Worker, { startedAt: number; listening: boolean }>()
@@ -119,8 +122,9 @@ function supervise(
     first ??= message.ready ?? undefined
     if (starting && [...live.values()].every((each) => each.listening)) {
       starting = false
+      const metrics = operatorUrl === undefined ? {} : { metrics_url: `${operatorUrl}/metrics` }
       log.info({ workers: live.size, ...metrics }, `${kind} workers listening`)
-      listening?.(first)
+      listening?.(first, operatorUrl)
     }
   })
   const exit = (code: number) => {

@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { after, before, describe, it, test } from 'node:test'
 import { eventually, freePort, runCli, runCliOnce, type CliProcess } from '../helpers/cli.ts'
 import { burstAccount, fleetEnv, startTextTarget, type TextTarget } from '../helpers/e2e-fleet.ts'
+import { scrape, valueOf } from '../helpers/metrics.ts'
 import { alive, onEveryWorker, onNewConnection, workerPids } from '../helpers/workers.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 import { outboxToken, postJson } from '../helpers/topology.ts'
@@ -34,6 +35,8 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     // No fleet secret: dev makes one up, and its workers must share it.
     const { SALLYPORT_FLEET_SECRET: _made, ...settings } = fleetEnv(dataDir, {
       SALLYPORT_GLOBAL_HOST_LIMIT: '100000',
+      // Any free port: the banner must show the one the supervisor got.
+      SALLYPORT_OPERATOR_PORT: '0',
     })
     env = settings
     burstKey = (await burstAccount(env, 'burst@example.test')).key
@@ -71,7 +74,22 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     assert.equal(output.match(/Sallyport is running/g)?.length, 1)
     assert.match(output, /Sallyport is running \(embedded default, 2 workers\)/)
     assert.equal(workerPids(output, 'dev').length, 2)
-    assert.match(output, /"workers":2,"msg":"dev workers listening"/)
+    assert.match(output, /"workers":2,[^\n]*"msg":"dev workers listening"/)
+  })
+
+  // Before any other fetch: the totals are this test's alone.
+  it('serves, at the metrics URL of its banner, what both workers counted', async () => {
+    const metricsUrl = /metrics {6}(http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(dev.output())?.[1]
+    assert.ok(metricsUrl !== undefined && !metricsUrl.includes(':0/'), dev.output())
+    const fetches = 6
+    for (let i = 0; i < fetches; i++) {
+      assert.equal((await fetchVia(replayKey, `${target.url}/metrics/${i}`)).status, 200)
+    }
+    for (let i = 0; i < 2; i++) {
+      const { samples } = await scrape(metricsUrl)
+      assert.equal(valueOf(samples, 'sallyport_gateway_egress_total', { outcome: 'envelope' }), fetches)
+      assert.equal(valueOf(samples, 'sallyport_node_fetches_total', { outcome: 'envelope' }), fetches)
+    }
   })
 
   it('admits exactly 120 of a burst of 200 fetches spread over both workers', async () => {
