@@ -118,7 +118,7 @@ function supervise(
     if (state === undefined || state.listening) return
     state.listening = true
     // Asked to stop while it was starting, before it listened for the request: asked again now.
-    if (stopping) worker.send(shutdownMessage)
+    if (stopping && worker.isConnected()) worker.send(shutdownMessage)
     first ??= message.ready ?? undefined
     if (starting && [...live.values()].every((each) => each.listening)) {
       starting = false
