@@ -10,7 +10,7 @@ import type { Region } from '../shared/regions.ts'
 import { answerClientError } from '../shared/client-errors.ts'
 import type { Clock } from '../shared/clock.ts'
 import { createRequestIds } from '../shared/ids.ts'
-import { logRequestsOnce } from '../shared/logger.ts'
+import { OneLinePerRequest } from '../shared/logger.ts'
 import { registerHttpMetrics } from '../shared/metrics.ts'
 import {
   createNonceMemory,
@@ -75,8 +75,8 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
   const nonces = createNonceMemory()
   const app = Fastify({
     logger: deps.logger,
-    // One line a request instead of Fastify's two (logRequestsOnce, below).
-    disableRequestLogging: true,
+    // One line a request at info instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     bodyLimit: maxJobBytes,
     genReqId: createRequestIds(),
     clientErrorHandler: answerClientError,
@@ -99,7 +99,6 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
   // Shutdown (app.close()): a job still running is answered, and its answer closes the connection; Node
   // would otherwise keep that keep-alive connection open, and close() wait for it. A job arriving on an
   // open connection meanwhile gets a 503, which the gateway takes as a node failure: it fails over.
-  logRequestsOnce(app)
   app.addHook('preClose', async () => {
     state.closing = true
   })

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import { LogController, type FastifyRequest } from 'fastify'
 import type { LoggerOptions } from 'pino'
 
 /** The pino levels an operator may set (SALLYPORT_LOG_LEVEL); config checks the value against this list. */
@@ -45,19 +45,15 @@ export function loggerOptions(level: LogLevel, service: string): LoggerOptions {
 }
 
 /**
- * Fastify's own request logging writes two lines a request at `info`; with `disableRequestLogging` set on
- * the app, these hooks write one: `request completed` at `info`, and `incoming request` only at `debug`
- * (a request that never completes is found by turning `debug` on). Each line is a write to standard
- * output, a system call at one request at a time: at `info`, the second line cost about as much CPU as
- * the admission of a fetch. A route's own `logLevel` still applies (the health probes log at `warn`).
+ * Fastify's request log with one line a request at `info` (give it as `logController`): `request completed`
+ * (or `request errored`) when it is answered, and `incoming request` only at `debug`, for a request that
+ * never completes. Each line is a write to standard output, a system call at one request at a time: at
+ * `info` the second line cost about as much CPU as the admission of a fetch. Everything else is Fastify's
+ * own, a route's `logLevel` included (the health probes log at `warn`).
  */
-export function logRequestsOnce(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return
     request.log.debug({ req: request }, 'incoming request')
-    done()
-  })
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
-    done()
-  })
+  }
 }
