@@ -5,6 +5,7 @@
  * the same ports; the supervisor holds the stores they share and the nodes' drain state
  * (docs/adr/0015-embedded-stores-in-the-supervisor.md), migrates the database once and prints the banner.
  */
+import { randomBytes } from 'node:crypto'
 import pino from 'pino'
 import { parseArgs } from 'node:util'
 import { loadDatabaseConfig } from '../config/database-config.ts'
@@ -79,8 +80,8 @@ export async function runDev(
       await migrateOnce(config)
       for (const port of devNodePorts(values)) await assertCanListen('127.0.0.1', port)
       const secrets = sharedSecrets()
-      // The one set in the environment, else the one made up for the workers.
-      fleetSecret = devEnvironment(secrets.SALLYPORT_FLEET_SECRET ?? '').SALLYPORT_FLEET_SECRET ?? ''
+      // The one made up for the workers, else the one set in the environment (which `config` read).
+      fleetSecret = secrets.SALLYPORT_FLEET_SECRET ?? config.fleetSecret
       return {
         answer: {
           ...storeHandlers(createEmbeddedStores(config, systemClock)),
@@ -206,7 +207,7 @@ async function serveDev(values: DevArgs, seams: DevSeams): Promise<DevReady | un
 }
 
 function randomSecret(): string {
-  return sharedSecrets({}).SALLYPORT_FLEET_SECRET!
+  return randomBytes(32).toString('base64url')
 }
 
 function printBanner({
