@@ -1,11 +1,12 @@
 /**
  * `node --import tsx bench/micro/fleet-hop.ts [--quick]`
  *
- * What the gateway -> egress node hop costs by itself, the way `sallyport dev` runs it: the repo's node
- * app (buildNode, Fastify, signature check) and the gateway's NodeClient (undici Pool, signing) in ONE
- * process over loopback HTTP, with a stub fetcher that answers a fixed 1 KiB envelope at once (no target).
- * CPU per call (process.cpuUsage: client and server together) at concurrency 64 and 1, against calling
- * the stub directly. In `dev` this hop is pure overhead: gateway and node share the process.
+ * What the gateway -> egress node hop of the production topology costs by itself: the repo's node app
+ * (buildNode) and the gateway's NodeClient in ONE process over loopback, with a stub fetcher that answers
+ * a fixed 1 KiB envelope at once (no target). Two ways: jobs on the fleet link (ADR 0016: frames on one
+ * upgraded connection, what a gateway uses) and as signed HTTP calls (undici Pool: the fall-back). CPU per
+ * call (process.cpuUsage: client and server together) at concurrency 64 and 1, against calling the stub
+ * directly. In `dev` the gateway calls its nodes in the same process, without this hop.
  */
 import { parseArgs } from 'node:util'
 import { buildNode } from '../../src/node/app.ts'
@@ -39,21 +40,32 @@ const app = buildNode({
 await app.listen({ host: '127.0.0.1', port: 0 })
 const address = app.server.address()
 const port = typeof address === 'object' && address !== null ? address.port : 0
-const client = createNodeClient({
+const clientOptions = {
   url: `http://127.0.0.1:${port}`,
   fleetSecret,
   clock: systemClock,
   jobTimeoutMs: 35_000,
-})
+}
+const client = createNodeClient(clientOptions)
+const httpClient = createNodeClient({ ...clientOptions, link: false })
 const job = { url: 'http://127.0.0.1:8080/1k', user_agent: null }
+// The first job asks for the link; the next ones go on it once it is open.
+await client.fetchJob(job)
+while (client.linked() !== true) await new Promise((resolve) => setTimeout(resolve, 10))
 
 try {
   console.log(`gateway -> node hop in one process, ${calls} calls per row (1 KiB envelope, stub fetcher)\n`)
-  const hop64 = await timeCalls('NodeClient.fetchJob over loopback HTTP, c=64', 64, calls, () =>
+  const hop64 = await timeCalls('NodeClient.fetchJob on the fleet link, c=64', 64, calls, () =>
     client.fetchJob(job),
   )
-  const hop1 = await timeCalls('NodeClient.fetchJob over loopback HTTP, c=1', 1, calls / 4, () =>
+  const hop1 = await timeCalls('NodeClient.fetchJob on the fleet link, c=1', 1, calls / 4, () =>
     client.fetchJob(job),
+  )
+  const http64 = await timeCalls('NodeClient.fetchJob as HTTP calls, c=64', 64, calls, () =>
+    httpClient.fetchJob(job),
+  )
+  const http1 = await timeCalls('NodeClient.fetchJob as HTTP calls, c=1', 1, calls / 4, () =>
+    httpClient.fetchJob(job),
   )
   const direct = await timeCalls(
     'the stub fetcher called directly + JSON.stringify, c=64',
@@ -62,9 +74,11 @@ try {
     async () => Buffer.from(JSON.stringify((await stub.fetch(job)) as { envelope: NodeEnvelope })),
   )
   console.log(
-    `\nthe hop adds ~${(hop64 - direct).toFixed(0)} µs of CPU per request at c=64, ~${(hop1 - direct).toFixed(0)} µs at c=1`,
+    `\nthe hop adds ~${(hop64 - direct).toFixed(0)} µs of CPU per request at c=64, ~${(hop1 - direct).toFixed(0)} µs at c=1` +
+      ` on the link; ~${(http64 - direct).toFixed(0)} and ~${(http1 - direct).toFixed(0)} µs as HTTP calls`,
   )
 } finally {
   await client.close()
+  await httpClient.close()
   await app.close()
 }

@@ -26,6 +26,7 @@ import {
   maxJobBytes,
   type FleetFetchState,
 } from './fleet-fetch-route.ts'
+import { createFleetLinks } from './fleet-links.ts'
 import type { NodeMetrics } from './metrics.ts'
 
 export type NodeAppDeps = {
@@ -88,6 +89,8 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
         if (isFleetFetch(req)) fleetFetch(req, res)
         else handler(req, res)
       })
+      // A gateway's fleet link (ADR 0016); created once the app listens, after fleetLinks below.
+      server.on('upgrade', (req, socket, head) => fleetLinks.accept(req, socket, head))
       server.keepAliveTimeout = serverTimeouts.keepAliveTimeout
       server.requestTimeout = serverTimeouts.requestTimeout
       server.setTimeout(serverTimeouts.connectionTimeout)
@@ -99,8 +102,10 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
   // Shutdown (app.close()): a job still running is answered, and its answer closes the connection; Node
   // would otherwise keep that keep-alive connection open, and close() wait for it. A job arriving on an
   // open connection meanwhile gets a 503, which the gateway takes as a node failure: it fails over.
+  // A fleet link ends once its running jobs are answered; a job sent on it meanwhile is answered `failed`.
   app.addHook('preClose', async () => {
     state.closing = true
+    fleetLinks.closeAll()
   })
   // Callback-style hooks: no promise per request.
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -108,7 +113,7 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     done(null, payload)
   })
   if (deps.metrics !== undefined) registerHttpMetrics(app, deps.metrics.http)
-  const fleetFetch = createFleetFetchRoute({
+  const fleetCalls = {
     fleetSecret: deps.fleetSecret,
     fetcher: deps.fetcher,
     clock: deps.clock,
@@ -117,7 +122,9 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     log: app.log,
     nextRequestId: createRequestIds(),
     metrics: deps.metrics?.http,
-  })
+  }
+  const fleetFetch = createFleetFetchRoute(fleetCalls)
+  const fleetLinks = createFleetLinks(fleetCalls)
 
   // Keep the exact bytes: the signature covers the body digest.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {

@@ -174,12 +174,12 @@ export function createFleetFetchRoute(
 }
 
 /** Fastify's logger is pino, or a logger that logs nothing (`logger: false`), which has no levels. */
-function logsInfo(log: FastifyBaseLogger): boolean {
+export function logsInfo(log: FastifyBaseLogger): boolean {
   const pino = log as Partial<Pick<Logger, 'isLevelEnabled'>>
   return typeof pino.isLevelEnabled === 'function' && pino.isLevelEnabled('info')
 }
 
-function outcomeAnswer(outcome: FetchOutcome): [string, string] {
+export function outcomeAnswer(outcome: FetchOutcome): ['envelope' | 'refused' | 'redirect', string] {
   if (outcome.ok === true) return ['envelope', JSON.stringify(outcome.envelope)]
   if (outcome.ok === false) return ['refused', JSON.stringify(outcome.refusal)]
   return ['redirect', JSON.stringify(outcome.redirect)]

@@ -11,6 +11,8 @@ export const fleetPaths = {
   fetch: '/fleet/v1/fetch',
   health: '/fleet/v1/health',
   drain: '/fleet/v1/drain',
+  /** Upgraded to the fleet link, which carries fetch jobs in frames (src/shared/fleet-link.ts, ADR 0016). */
+  link: '/fleet/v1/link',
 } as const
 
 export const fleetHeaders = {

@@ -212,8 +212,10 @@ if (!(await redisAnswers())) {
 
         const node = (await scrape(nodeMetrics)).samples
         assert.equal(valueOf(node, 'sallyport_node_fetches_total', { outcome: 'envelope' }), fetches)
+        // A job goes on the gateway's fleet link once it is open, as an HTTP call before (ADR 0016).
         assert.equal(
-          valueOf(node, 'sallyport_node_http_requests_total', { route: '/fleet/v1/fetch' }),
+          valueOf(node, 'sallyport_node_http_requests_total', { route: '/fleet/v1/fetch' }) +
+            valueOf(node, 'sallyport_node_http_requests_total', { route: '/fleet/v1/link', method: 'JOB' }),
           fetches,
         )
         assert.equal(valueOf(node, 'sallyport_node_fetches_in_flight'), 0)

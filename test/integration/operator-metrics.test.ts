@@ -164,12 +164,18 @@ describe('metrics on the operator listener', { timeout: 60_000 }, () => {
     assert.equal(valueOf(nodeSamples, 'sallyport_node_fetched_bytes_total'), 2 * 'hello'.length)
     assert.equal(valueOf(nodeSamples, 'sallyport_node_fetch_duration_seconds_count'), 3)
     assert.equal(valueOf(nodeSamples, 'sallyport_node_fetches_in_flight'), 0)
+    // A job goes on the gateway's fleet link once it is open, as an HTTP call before (ADR 0016).
     assert.equal(
       valueOf(nodeSamples, 'sallyport_node_http_requests_total', {
         route: '/fleet/v1/fetch',
         method: 'POST',
         status: '200',
-      }),
+      }) +
+        valueOf(nodeSamples, 'sallyport_node_http_requests_total', {
+          route: '/fleet/v1/link',
+          method: 'JOB',
+          status: '200',
+        }),
       3,
     )
     assert.ok(valueOf(nodeSamples, 'sallyport_node_http_requests_total', { route: '/fleet/v1/health' }) >= 1)

@@ -39,6 +39,8 @@ async function fakeNode(
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(report))
         return
       }
+      // A node without the fleet link (ADR 0016): the client falls back to HTTP calls.
+      if (request.url === fleetPaths.link) return void response.writeHead(404).end()
       jobs++
       const headers: Record<string, string> = { 'content-type': 'application/json' }
       if (answer.outcome !== undefined) headers[fleetHeaders.outcome] = answer.outcome

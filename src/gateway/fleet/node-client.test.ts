@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, it, type TestContext } from 'node:test'
-import { fleetHeaders, verifyFleetCall, type FetchJob } from '../../shared/fleet-contract.ts'
+import { fleetHeaders, fleetPaths, verifyFleetCall, type FetchJob } from '../../shared/fleet-contract.ts'
 import { createNodeClient, NodeFailure } from './node-client.ts'
 
 const secret = 'fleet-secret-for-client-tests-0123456789'
@@ -19,6 +19,8 @@ async function fakeNode(
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
+      // A node without the fleet link (ADR 0016): the client falls back to HTTP calls.
+      if (req.url === fleetPaths.link) return void res.writeHead(404).end()
       const body = Buffer.concat(chunks)
       const check = verifyFleetCall(secret, req.method!, req.url!, body, req.headers, Date.now())
       calls.push({ signed: check.ok, closed: once(res, 'close') })

@@ -17,10 +17,10 @@ import {
   type TargetRefusal,
   type TargetRefusalCode,
 } from '../../shared/fleet-contract.ts'
+import { NodeFailure } from './node-failure.ts'
+import { LinkRefused, openNodeLink, type LinkAnswer, type NodeLink } from './node-link.ts'
 
-export class NodeFailure extends Error {
-  override name = 'NodeFailure'
-}
+export { NodeFailure }
 
 export type JobAnswer =
   /** The envelope JSON exactly as the node wrote it (no parse on the hot path). */
@@ -36,7 +36,17 @@ export type NodeClientOptions = {
   /** Longest wait for a fetch job: the node's own fetch time-out plus a margin. */
   jobTimeoutMs: number
   connections?: number
+  /**
+   * Fetch jobs over a fleet link (ADR 0016) once one is open; default true. Until it opens, when the node
+   * refuses it, or after it closed (until the next attempt a second later), jobs go as HTTP calls.
+   */
+  link?: boolean
 }
+
+/** After a node refused the link's upgrade (an older node, a proxy that does not pass upgrades). */
+const linkRefusedRetryMs = 60_000
+/** After a link failed to open or closed. */
+const linkRetryMs = 1_000
 
 const refusalCodes: ReadonlySet<string> = new Set<TargetRefusalCode>([
   'target_not_permitted',
@@ -177,17 +187,63 @@ export function createNodeClient(options: NodeClientOptions) {
     })
   }
 
+  let link: NodeLink | undefined
+  let opening = false
+  let nextAttemptAt = 0
+  let closed = false
+
+  /** The open link, or undefined (and an attempt to open one started, when it is time for one). */
+  function openLink(): NodeLink | undefined {
+    if (link !== undefined) return link
+    if (options.link === false || opening || closed || Date.now() < nextAttemptAt) return undefined
+    opening = true
+    openNodeLink({
+      url: options.url,
+      fleetSecret: options.fleetSecret,
+      now: options.clock.now(),
+      connectTimeoutMs: 2_000,
+    }).then(
+      (opened) => {
+        opening = false
+        if (closed) return opened.close()
+        link = opened
+        opened.onClose = () => {
+          if (link === opened) link = undefined
+          nextAttemptAt = Date.now() + linkRetryMs
+        }
+      },
+      (error: unknown) => {
+        opening = false
+        nextAttemptAt = Date.now() + (error instanceof LinkRefused ? linkRefusedRetryMs : linkRetryMs)
+      },
+    )
+    return undefined
+  }
+
   async function fetchJob(job: FetchJob, signal?: CancelSignal): Promise<JobAnswer> {
+    const open = openLink()
+    if (open !== undefined) {
+      const answer: LinkAnswer = await open.send(JSON.stringify(job), options.jobTimeoutMs, signal)
+      return jobAnswer(job, 200, answer.outcome, answer.payload)
+    }
     const answer = await call('POST', fleetPaths.fetch, JSON.stringify(job), options.jobTimeoutMs, signal)
-    const outcome = answer.headers[fleetHeaders.outcome]
-    if (answer.status === 200 && outcome === 'envelope') return { kind: 'envelope', body: answer.payload }
-    if (answer.status === 200 && outcome === 'refused') {
-      return { kind: 'refused', refusal: parseAnswer(answer.payload, 'refusal', isRefusal) }
+    return jobAnswer(job, answer.status, answer.headers[fleetHeaders.outcome], answer.payload)
+  }
+
+  function jobAnswer(
+    job: FetchJob,
+    status: number,
+    outcome: string | string[] | undefined,
+    payload: Buffer,
+  ): JobAnswer {
+    if (status === 200 && outcome === 'envelope') return { kind: 'envelope', body: payload }
+    if (status === 200 && outcome === 'refused') {
+      return { kind: 'refused', refusal: parseAnswer(payload, 'refusal', isRefusal) }
     }
-    if (answer.status === 200 && outcome === 'redirect' && job.hop !== undefined) {
-      return { kind: 'redirect', redirect: parseAnswer(answer.payload, 'redirect', isRedirect) }
+    if (status === 200 && outcome === 'redirect' && job.hop !== undefined) {
+      return { kind: 'redirect', redirect: parseAnswer(payload, 'redirect', isRedirect) }
     }
-    throw new NodeFailure(`node answered ${answer.status} to a fetch job`)
+    throw new NodeFailure(`node answered ${status} to a fetch job`)
   }
 
   async function health(timeoutMs: number): Promise<HealthReport> {
@@ -202,7 +258,22 @@ export function createNodeClient(options: NodeClientOptions) {
     return health(timeoutMs)
   }
 
-  return { url: options.url, fetchJob, health, setDraining, close: () => pool.close() }
+  function close(): Promise<void> {
+    closed = true
+    link?.close()
+    return pool.close()
+  }
+
+  return {
+    url: options.url,
+    fetchJob,
+    health,
+    setDraining,
+    close,
+    /** Whether jobs go over an open fleet link now (tests, metrics). */
+    linked: () => link !== undefined,
+  }
 }
 
-export type NodeClient = ReturnType<typeof createNodeClient>
+/** What the gateway needs of a node (fakes in tests, the in-process node of `dev`, which has no link). */
+export type NodeClient = Omit<ReturnType<typeof createNodeClient>, 'linked'> & { linked?: () => boolean }

@@ -1,0 +1,232 @@
+/**
+ * The node's end of the fleet link (src/shared/fleet-link.ts, ADR 0016): a gateway's signed
+ * `GET /fleet/v1/link` upgrade is checked as any fleet call (401 unsigned, expired or replayed; 503 while
+ * the node shuts down), then its socket carries fetch jobs in frames. Each job is run as the HTTP fetch
+ * route runs it (fleet-fetch-route.ts): the same job check, fetcher, in-flight count, metrics and log
+ * line, never with the job's URL. A job's cancel frame, or the link's end, stops its fetch.
+ *
+ * Shutdown: a link answers the jobs it runs, then ends; a job that arrives meanwhile is answered `failed`,
+ * which the gateway takes as a node failure and fails over, as it does the HTTP route's 503.
+ */
+import type { IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
+import { Cancellation } from '../shared/cancellation.ts'
+import { fleetPaths, verifyFleetCall } from '../shared/fleet-contract.ts'
+import {
+  answerFrame,
+  answerPartBytes,
+  createFrameWriter,
+  FrameReader,
+  jobFrame,
+  LinkProtocolError,
+  linkProtocol,
+  maxJobFrameBytes,
+  type FrameWriter,
+} from '../shared/fleet-link.ts'
+import { noCode } from '../shared/metrics.ts'
+import { parseJob } from './fetch-job.ts'
+import { logsInfo, outcomeAnswer, type FleetFetchDeps } from './fleet-fetch-route.ts'
+
+const route = { method: 'JOB', routeOptions: { url: fleetPaths.link } }
+
+export type FleetLinks = {
+  /** The node server's 'upgrade' listener. */
+  accept(req: IncomingMessage, socket: Duplex, head: Buffer): void
+  /** At shutdown: every link ends once its running jobs are answered. */
+  closeAll(): void
+  /** Links open now. */
+  readonly size: number
+}
+
+export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
+  const { state } = deps
+  const links = new Set<() => void>()
+  const served = deps.metrics && {
+    requests: deps.metrics.requests.labels(fleetPaths.link, 'JOB', '200', noCode),
+    duration: deps.metrics.duration.labels(fleetPaths.link, 'JOB', '200', noCode),
+  }
+
+  function refuse(socket: Duplex, status: number, reason: string, error: string): void {
+    const body = JSON.stringify({ error })
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    )
+    deps.metrics?.requests.inc({
+      route: fleetPaths.link,
+      method: 'GET',
+      status: String(status),
+      code: noCode,
+    })
+  }
+
+  function accept(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => undefined)
+    if (req.url !== fleetPaths.link || req.method !== 'GET')
+      return refuse(socket, 404, 'Not Found', 'not found')
+    if (req.headers.upgrade?.toLowerCase() !== linkProtocol) {
+      return refuse(socket, 400, 'Bad Request', `the fleet link speaks ${linkProtocol}`)
+    }
+    if (state.closing) return refuse(socket, 503, 'Service Unavailable', 'the node is shutting down')
+    const check = verifyFleetCall(
+      deps.fleetSecret,
+      'GET',
+      fleetPaths.link,
+      '',
+      req.headers,
+      deps.clock.now(),
+      deps.nonces,
+    )
+    if (!check.ok) return refuse(socket, 401, 'Unauthorized', 'unsigned or expired fleet call')
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nconnection: Upgrade\r\nupgrade: ${linkProtocol}\r\n\r\n`,
+    )
+    serve(socket as Socket, head)
+  }
+
+  function serve(socket: Socket, head: Buffer): void {
+    socket.setNoDelay(true)
+    socket.setTimeout(0)
+    // A gateway gone without a FIN (a dead machine) is noticed, and its jobs stopped.
+    socket.setKeepAlive(true, 10_000)
+    const writer = createFrameWriter(socket)
+    const running = new Map<number, Cancellation>()
+    let ending = false
+
+    const end = () => {
+      ending = true
+      if (running.size === 0) socket.end()
+    }
+    links.add(end)
+    if (state.closing) end()
+
+    const reader = new FrameReader(maxJobFrameBytes, (type, id, payload) => {
+      if (type === jobFrame.cancel) {
+        running.get(id)?.abort()
+        return
+      }
+      if (type !== jobFrame.job) throw new LinkProtocolError(`no job frame has type ${type}`)
+      if (ending || state.closing) return fail(id, 'the node is shutting down')
+      let job
+      try {
+        job = parseJob(JSON.parse(payload.toString('utf8')))
+      } catch {
+        return fail(id, 'bad JSON')
+      }
+      if (job === undefined) return fail(id, 'bad fetch job')
+      run(id, job)
+    })
+
+    function fail(id: number, error: string): void {
+      writer.write(answerFrame.failed, id, JSON.stringify({ error }))
+      deps.metrics?.requests.inc({ route: fleetPaths.link, method: 'JOB', status: '503', code: noCode })
+    }
+
+    function run(id: number, job: NonNullable<ReturnType<typeof parseJob>>): void {
+      const arrived = performance.now()
+      const log = logsInfo(deps.log) ? deps.log.child({ reqId: deps.nextRequestId() }) : undefined
+      log?.debug({ req: route }, 'incoming request')
+      const cancel = new Cancellation()
+      running.set(id, cancel)
+      state.inFlight++
+      const settle = () => {
+        state.inFlight--
+        running.delete(id)
+        if (ending && running.size === 0) socket.end()
+      }
+      deps.fetcher.fetch(job, cancel).then(
+        (outcome) => {
+          if (cancel.aborted || socket.destroyed) return settle()
+          const [kind, body] = outcomeAnswer(outcome)
+          // Settled once the answer is written: the last job's settling may end a closing link.
+          const parts = send(id, kind, Buffer.from(body, 'utf8'))
+          if (parts === undefined) settle()
+          else void parts.then(settle)
+          const seconds = (performance.now() - arrived) / 1000
+          served?.requests.inc()
+          served?.duration.observe(seconds)
+          log?.info(
+            { res: { statusCode: 200, request: route }, responseTime: seconds * 1000 },
+            'request completed',
+          )
+        },
+        (error: unknown) => {
+          ;(log ?? deps.log).error({ err: error }, 'fetch job failed')
+          if (!socket.destroyed) fail(id, 'internal error')
+          settle()
+        },
+      )
+    }
+
+    /** Writes an answer; a large one in parts, and then the promise of its last part written. */
+    function send(
+      id: number,
+      kind: 'envelope' | 'refused' | 'redirect',
+      body: Buffer,
+    ): Promise<void> | undefined {
+      const type = answerFrame[kind]
+      if (body.length <= answerPartBytes) {
+        writer.write(type, id, body)
+        return undefined
+      }
+      return sendInParts(writer, socket, type, id, body)
+    }
+
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        reader.push(chunk)
+      } catch (error) {
+        deps.log.warn({ err: error }, 'fleet link closed: the gateway broke the protocol')
+        socket.destroy()
+      }
+    })
+    socket.on('close', () => {
+      links.delete(end)
+      // The gateway is gone: nobody is left to answer.
+      for (const cancel of running.values()) cancel.abort()
+    })
+    if (head.length > 0) socket.emit('data', head)
+  }
+
+  return {
+    accept,
+    closeAll: () => {
+      for (const end of links) end()
+    },
+    get size() {
+      return links.size
+    },
+  }
+}
+
+/** A large answer, one part at a time, each after the socket drained: other answers pass in between. */
+async function sendInParts(
+  writer: FrameWriter,
+  socket: Socket,
+  type: number,
+  id: number,
+  body: Buffer,
+): Promise<void> {
+  for (let at = 0; at < body.length; at += answerPartBytes) {
+    const last = at + answerPartBytes >= body.length
+    const room = writer.write(last ? type : answerFrame.part, id, body.subarray(at, at + answerPartBytes))
+    if (last || socket.destroyed) return
+    if (!room && !(await drained(socket))) return
+  }
+}
+
+function drained(socket: Socket): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onDrain = () => {
+      socket.off('close', onClose)
+      resolve(true)
+    }
+    const onClose = () => {
+      socket.off('drain', onDrain)
+      resolve(false)
+    }
+    socket.once('drain', onDrain)
+    socket.once('close', onClose)
+  })
+}
