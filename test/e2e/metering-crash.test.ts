@@ -1,17 +1,28 @@
 /**
  * Metering survives a crash (DESIGN 6): a gateway killed with SIGKILL in the middle of a stream of fetches
  * leaves the usage ledger at or above the envelopes it delivered, and above them by at most the fetches it
- * had outstanding when it died. After a restart, `GET /v2/usage` and the usage report show the ledger.
+ * had outstanding when it died. Then `GET /v2/usage` and the usage report show the ledger.
+ *
+ * Twice: `sallyport dev` (SQLite, restarted after the kill), and a production `sallyport gateway` of two on
+ * PostgreSQL and Redis (its twin answers after the kill).
  */
 import assert from 'node:assert/strict'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, describe, it } from 'node:test'
+import { after, before, describe, it, test } from 'node:test'
 import { runCliOnce, type CliProcess } from '../helpers/cli.ts'
 import { startDev, startTextTarget, type TextTarget } from '../helpers/e2e-fleet.ts'
 import { ledgerRequests } from '../helpers/ledger.ts'
 import { provisionApiKey, unlimitedArgs } from '../helpers/provision.ts'
+import {
+  cliOk,
+  gatewaysServing,
+  operatorKey,
+  stopTopologyTest,
+  type GatewayProcess,
+} from '../helpers/topology.ts'
+import { startTopologyTest, topologyMissing, type TopologyTest } from '../helpers/topology-test.ts'
 
 const email = 'metering-crash@example.test'
 const concurrency = 16
@@ -57,47 +68,13 @@ describe('metering when a gateway is killed mid-stream', { timeout: 180_000 }, (
 
   it('never leaves the ledger below the envelopes delivered', async () => {
     const base = await start()
-    let delivered = 0
-    let outstanding = 0
-    let outstandingAtKill = -1
-    let killed: Promise<number | null> | undefined
-
-    async function worker(): Promise<void> {
-      while (killed === undefined) {
-        outstanding++
-        try {
-          const response = await fetch(`${base}/v2/proxy/fetch?region=us-east`, {
-            method: 'POST',
-            headers: { 'x-api-key': key, 'content-type': 'application/json' },
-            body: JSON.stringify({ url: targetUrl }),
-          })
-          const body = (await response.json()) as { status?: number; result?: string }
-          // Delivered: the whole envelope reached the caller.
-          if (response.status === 200 && body.status === 200 && body.result?.length === 512) delivered++
-          else if (killed === undefined) assert.fail(`unexpected answer ${response.status}`)
-        } catch {
-          // The connection died with the gateway: this fetch was outstanding, not delivered.
-          if (killed === undefined) throw new Error('a fetch failed before the gateway was killed')
-        } finally {
-          outstanding--
-        }
-        if (delivered >= killAfter && killed === undefined) {
-          // Everything still running at this instant may or may not have been counted.
-          outstandingAtKill = outstanding
-          killed = dev!.kill('SIGKILL')
-        }
-      }
-    }
-    await Promise.all(Array.from({ length: concurrency }, worker))
-    await killed
+    const { delivered, outstandingAtKill } = await streamUntilKilled(base, key, targetUrl, () =>
+      dev!.kill('SIGKILL'),
+    )
     dev = undefined
 
     const counted = ledger()
-    assert.ok(counted >= delivered, `ledger ${counted} below the ${delivered} envelopes delivered`)
-    assert.ok(
-      counted <= delivered + outstandingAtKill,
-      `ledger ${counted} above delivered ${delivered} by more than the ${outstandingAtKill} outstanding`,
-    )
+    assertWithinOutstanding(counted, delivered, outstandingAtKill)
 
     // After a restart, the account's own view and the operator's report say the same.
     const restarted = await start()
@@ -113,3 +90,119 @@ describe('metering when a gateway is killed mid-stream', { timeout: 180_000 }, (
     assert.ok(line?.split(',').includes(String(counted)), `report line ${line} lacks ${counted}`)
   })
 })
+
+/** Metering of a production gateway, on PostgreSQL and Redis, killed while its twin keeps serving. */
+if (topologyMissing !== undefined) {
+  // STYLE: a test that needs PostgreSQL or Redis fails, never skips, under CI.
+  if (process.env.CI === 'true')
+    test('the topology metering test can run', () => assert.fail(topologyMissing))
+  else test('metering when a production gateway is killed', { skip: topologyMissing }, () => {})
+} else {
+  describe('metering when a production gateway is killed mid-stream', { timeout: 180_000 }, () => {
+    const topologyEmail = 'metering-crash-topology@example.test'
+    let started: TopologyTest | undefined
+    let apiKey: string
+
+    before(async () => {
+      started = await startTopologyTest((_request, response) => response.end('x'.repeat(512)), {
+        nodeEnv: { SALLYPORT_ALLOW_TARGETS: '127.0.0.1/32' },
+        gatewayEnv: { SALLYPORT_GLOBAL_HOST_LIMIT: '1000000' },
+        alongside: async (adminEnv) => {
+          apiKey = await operatorKey(adminEnv, topologyEmail)
+          await cliOk(['admin', 'set-plan', '--email', topologyEmail, '--plan', 'entry'], adminEnv)
+          await cliOk(unlimitedArgs(topologyEmail, 1000), adminEnv)
+        },
+      })
+      await gatewaysServing(started.topology, apiKey)
+    })
+
+    after(async () => {
+      if (started !== undefined) await stopTopologyTest(started)
+    })
+
+    it('never leaves the ledger below the envelopes the killed gateway delivered', async () => {
+      const { topology, database, targetUrl } = started!
+      const [killed, twin] = topology.gateways as [GatewayProcess, GatewayProcess]
+      const { delivered, outstandingAtKill } = await streamUntilKilled(
+        killed.base,
+        apiKey,
+        `${targetUrl}/`,
+        () => killed.process.kill('SIGKILL'),
+      )
+
+      const row = await database.db
+        .selectFrom('usage_daily')
+        .innerJoin('accounts', 'accounts.id', 'usage_daily.account_id')
+        .select((eb) => eb.fn.sum<number | string | null>('usage_daily.requests').as('requests'))
+        .where('accounts.email', '=', topologyEmail)
+        .executeTakeFirst()
+      const counted = Number(row?.requests ?? 0)
+      assertWithinOutstanding(counted, delivered, outstandingAtKill)
+
+      // The other gateway shows the account and the operator the same count.
+      const usage = await fetch(`${twin.base}/v2/usage`, { headers: { 'x-api-key': apiKey } })
+      assert.equal(usage.status, 200)
+      const view = (await usage.json()) as { requests: { used: number } }
+      assert.equal(view.requests.used, counted)
+      const month = new Date().toISOString().slice(0, 7)
+      const out = join(topology.gatewayDataDirs[1]!, 'report.csv')
+      await cliOk(['admin', 'usage-report', '--month', month, '--out', out], topology.adminEnv)
+      const line = (await readFile(out, 'utf8')).split('\n').find((line) => line.includes(topologyEmail))
+      assert.ok(line?.split(',').includes(String(counted)), `report line ${line} lacks ${counted}`)
+    })
+  })
+}
+
+/**
+ * Fetches `concurrency` at a time through `base` until `killAfter` envelopes were delivered, then kills
+ * the gateway. Answers what was delivered, and how many fetches were outstanding at the kill.
+ */
+async function streamUntilKilled(
+  base: string,
+  apiKey: string,
+  url: string,
+  kill: () => Promise<number | null>,
+): Promise<{ delivered: number; outstandingAtKill: number }> {
+  let delivered = 0
+  let outstanding = 0
+  let outstandingAtKill = -1
+  let killed: Promise<number | null> | undefined
+
+  async function worker(): Promise<void> {
+    while (killed === undefined) {
+      outstanding++
+      try {
+        const response = await fetch(`${base}/v2/proxy/fetch?region=us-east`, {
+          method: 'POST',
+          headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ url }),
+        })
+        const body = (await response.json()) as { status?: number; result?: string }
+        // Delivered: the whole envelope reached the caller.
+        if (response.status === 200 && body.status === 200 && body.result?.length === 512) delivered++
+        else if (killed === undefined) assert.fail(`unexpected answer ${response.status}`)
+      } catch {
+        // The connection died with the gateway: this fetch was outstanding, not delivered.
+        if (killed === undefined) throw new Error('a fetch failed before the gateway was killed')
+      } finally {
+        outstanding--
+      }
+      if (delivered >= killAfter && killed === undefined) {
+        // Everything still running at this instant may or may not have been counted.
+        outstandingAtKill = outstanding
+        killed = kill()
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  await killed
+  return { delivered, outstandingAtKill }
+}
+
+function assertWithinOutstanding(counted: number, delivered: number, outstandingAtKill: number): void {
+  assert.ok(counted >= delivered, `ledger ${counted} below the ${delivered} envelopes delivered`)
+  assert.ok(
+    counted <= delivered + outstandingAtKill,
+    `ledger ${counted} above delivered ${delivered} by more than the ${outstandingAtKill} outstanding`,
+  )
+}
