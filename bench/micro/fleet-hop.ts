@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/micro/fleet-hop.ts [--quick]`
+ * `node --import tsx bench/micro/fleet-hop.ts [--quick] [--body 1k|1m]`
  *
  * What the gateway -> egress node hop of the production topology costs by itself: the repo's node app
  * (buildNode) and the gateway's NodeClient in ONE process over loopback, with a stub fetcher that answers
@@ -18,10 +18,18 @@ import type { NodeEnvelope } from '../../src/shared/fleet-contract.ts'
 import { makeBody, textEnvelope } from '../lib/bodies.ts'
 import { timeCalls } from '../lib/calls.ts'
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } }, strict: true })
-const calls = values.quick ? 3_000 : 20_000
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    body: { type: 'string', default: '1k' },
+  },
+  strict: true,
+})
+const bodyBytes = values.body === '1m' ? 1024 * 1024 : 1024
+// A 1 MiB answer costs about a thousand times a 1 KiB one: fewer calls keep a row to seconds.
+const calls = (values.quick ? 3_000 : 20_000) / (bodyBytes > 1024 ? 100 : 1)
 
-const envelope = textEnvelope({ result: makeBody(1024).toString('utf8') }, 1024)
+const envelope = textEnvelope({ result: makeBody(bodyBytes).toString('utf8') }, bodyBytes)
 const stub: Fetcher = {
   fetch: () => Promise.resolve({ ok: true, envelope }),
   close: () => Promise.resolve(),
@@ -54,7 +62,9 @@ await client.fetchJob(job)
 while (client.linked() !== true) await new Promise((resolve) => setTimeout(resolve, 10))
 
 try {
-  console.log(`gateway -> node hop in one process, ${calls} calls per row (1 KiB envelope, stub fetcher)\n`)
+  console.log(
+    `gateway -> node hop in one process, ${calls} calls per row (${values.body} envelope, stub fetcher)\n`,
+  )
   const hop64 = await timeCalls('NodeClient.fetchJob on the fleet link, c=64', 64, calls, () =>
     client.fetchJob(job),
   )

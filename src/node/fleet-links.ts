@@ -16,8 +16,10 @@ import { fleetPaths, verifyFleetCall } from '../shared/fleet-contract.ts'
 import {
   answerFrame,
   answerPartBytes,
+  maxQueuedAnswerBytes,
   createFrameWriter,
   FrameReader,
+  joinPayload,
   jobFrame,
   LinkProtocolError,
   linkProtocol,
@@ -91,6 +93,7 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
     // A gateway gone without a FIN (a dead machine) is noticed, and its jobs stopped.
     socket.setKeepAlive(true, 10_000)
     const writer = createFrameWriter(socket)
+    const drain = createDrainWaiter(socket)
     const running = new Map<number, Cancellation>()
     let ending = false
 
@@ -101,7 +104,7 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
     links.add(end)
     if (state.closing) end()
 
-    const reader = new FrameReader(maxJobFrameBytes, (type, id, payload) => {
+    const reader = new FrameReader(maxJobFrameBytes, (type, id, views, length) => {
       if (type === jobFrame.cancel) {
         running.get(id)?.abort()
         return
@@ -110,7 +113,7 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
       if (ending || state.closing) return fail(id, 'the node is shutting down')
       let job
       try {
-        job = parseJob(JSON.parse(payload.toString('utf8')))
+        job = parseJob(JSON.parse(joinPayload(views, length).toString('utf8')))
       } catch {
         return fail(id, 'bad JSON')
       }
@@ -170,7 +173,7 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
         writer.write(type, id, body)
         return undefined
       }
-      return sendInParts(writer, socket, type, id, body)
+      return sendInParts(writer, socket, drain, type, id, body)
     }
 
     socket.on('data', (chunk: Buffer) => {
@@ -200,33 +203,48 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
   }
 }
 
-/** A large answer, one part at a time, each after the socket drained: other answers pass in between. */
+/**
+ * A large answer, in parts. A part is written while less than `maxQueuedAnswerBytes` wait in the socket's
+ * buffer, else after the buffer drained, so other answers pass in between. Not a drain per part: that costs
+ * a wake-up on both sides per 64 KiB, and the receiving gateway full collections (fleet-link.ts).
+ */
 async function sendInParts(
   writer: FrameWriter,
   socket: Socket,
+  drain: DrainWaiter,
   type: number,
   id: number,
   body: Buffer,
 ): Promise<void> {
   for (let at = 0; at < body.length; at += answerPartBytes) {
     const last = at + answerPartBytes >= body.length
-    const room = writer.write(last ? type : answerFrame.part, id, body.subarray(at, at + answerPartBytes))
+    writer.write(last ? type : answerFrame.part, id, body.subarray(at, at + answerPartBytes))
     if (last || socket.destroyed) return
-    if (!room && !(await drained(socket))) return
+    if (socket.writableLength >= maxQueuedAnswerBytes && !(await drain.wait())) return
   }
 }
 
-function drained(socket: Socket): Promise<boolean> {
-  return new Promise((resolve) => {
-    const onDrain = () => {
-      socket.off('close', onClose)
-      resolve(true)
-    }
-    const onClose = () => {
-      socket.off('drain', onDrain)
-      resolve(false)
-    }
-    socket.once('drain', onDrain)
-    socket.once('close', onClose)
-  })
+type DrainWaiter = {
+  /** Resolves true once the socket drained, false if it closed first. */
+  wait(): Promise<boolean>
+}
+
+/** One 'drain' and one 'close' listener per link, however many answers wait on it. */
+function createDrainWaiter(socket: Socket): DrainWaiter {
+  let waiters: ((drained: boolean) => void)[] = []
+  const settle = (drained: boolean) => {
+    const settled = waiters
+    waiters = []
+    for (const resolve of settled) resolve(drained)
+  }
+  socket.on('drain', () => settle(true))
+  socket.once('close', () => settle(false))
+  return {
+    wait: () =>
+      socket.destroyed
+        ? Promise.resolve(false)
+        : new Promise<boolean>((resolve) => {
+            waiters.push(resolve)
+          }),
+  }
 }

@@ -39,10 +39,18 @@ export const answerFrame = {
 export const frameHeadBytes = 9
 
 /**
- * A large answer is written in parts of this size, each after the socket drained, so that it does not hold
- * every other job's answer on the link behind it while it crosses the network.
+ * A large answer is written in parts of this size, so that it does not hold every other job's answer on the
+ * link behind it while it crosses the network: answers of other jobs go between its parts.
  */
 export const answerPartBytes = 64 * 1024
+
+/**
+ * The node writes the next part of a large answer while less than this waits in the link's socket buffer,
+ * else once it drained: what another job's answer may wait behind, at most, on top of the kernel's own
+ * send buffer. An answer under it leaves in one write, as fast as one HTTP answer (at 1 MiB, a bound of
+ * 256 KiB took the topology from 67 to 63 fetches a second at c=1: docs/performance.md).
+ */
+export const maxQueuedAnswerBytes = 2 * 1024 * 1024
 
 /** A job frame's largest payload (as the HTTP route's body limit, fleet-fetch-route.ts). */
 export const maxJobFrameBytes = 1024 * 1024
@@ -55,67 +63,86 @@ export class LinkProtocolError extends Error {
 }
 
 /**
- * Cuts a byte stream into frames. A frame's payload is a view on the chunk it arrived in when it fits in
- * one, else one copy of its parts: a large frame is not concatenated chunk by chunk.
+ * Cuts a byte stream into frames. A frame's payload comes as views on the chunks it arrived in, in order,
+ * never copied here: whoever needs it in one piece joins it (`joinPayload`), once, when it is complete. A
+ * buffer allocated when a large frame starts and filled over several turns would live through the
+ * scavenges that the arriving chunks cause, get promoted, and make V8 run full collections for its
+ * memory: at 1 MiB answers, most of a gateway's time.
  */
 export class FrameReader {
-  #queue: Buffer[] = []
-  #queued = 0
+  /** The head of the next frame while fewer than its 9 bytes have arrived. */
+  readonly #head = Buffer.alloc(frameHeadBytes)
+  #headFilled = 0
   #type = -1
   #id = 0
+  /** The frame being read: its length (-1 between frames) and the views on what arrived of it. */
   #length = -1
+  #views: Buffer[] = []
+  #arrived = 0
   readonly #maxPayload: number
-  readonly #onFrame: (type: number, id: number, payload: Buffer) => void
+  readonly #onFrame: FrameHandler
 
-  constructor(maxPayload: number, onFrame: (type: number, id: number, payload: Buffer) => void) {
+  constructor(maxPayload: number, onFrame: FrameHandler) {
     this.#maxPayload = maxPayload
     this.#onFrame = onFrame
   }
 
   /** Takes the next chunk; throws a LinkProtocolError for a frame over the size limit. */
   push(chunk: Buffer): void {
-    this.#queue.push(chunk)
-    this.#queued += chunk.length
-    for (;;) {
+    let at = 0
+    while (at < chunk.length) {
       if (this.#length === -1) {
-        if (this.#queued < frameHeadBytes) return
-        const head = this.#take(frameHeadBytes)
-        const length = head.readUInt32LE(0)
-        if (length > this.#maxPayload) {
-          throw new LinkProtocolError(`a frame of ${length} bytes is over the limit of ${this.#maxPayload}`)
+        if (this.#headFilled === 0 && chunk.length - at >= frameHeadBytes) {
+          this.#readHead(chunk, at)
+          at += frameHeadBytes
+        } else {
+          const used = Math.min(frameHeadBytes - this.#headFilled, chunk.length - at)
+          chunk.copy(this.#head, this.#headFilled, at, at + used)
+          this.#headFilled += used
+          at += used
+          if (this.#headFilled < frameHeadBytes) return
+          this.#headFilled = 0
+          this.#readHead(this.#head, 0)
         }
-        this.#id = head.readUInt32LE(4)
-        this.#type = head[8]!
-        this.#length = length
+        if (this.#length === -1) continue
       }
-      if (this.#queued < this.#length) return
-      const payload = this.#take(this.#length)
+      const used = Math.min(this.#length - this.#arrived, chunk.length - at)
+      if (used > 0) this.#views.push(chunk.subarray(at, at + used))
+      this.#arrived += used
+      at += used
+      if (this.#arrived < this.#length) return
+      const views = this.#views
+      const length = this.#length
+      this.#views = []
+      this.#arrived = 0
       this.#length = -1
-      this.#onFrame(this.#type, this.#id, payload)
+      this.#onFrame(this.#type, this.#id, views, length)
     }
   }
 
-  #take(bytes: number): Buffer {
-    this.#queued -= bytes
-    const first = this.#queue[0]
-    if (first === undefined) return Buffer.alloc(0)
-    if (first.length >= bytes) {
-      if (first.length === bytes) this.#queue.shift()
-      else this.#queue[0] = first.subarray(bytes)
-      return first.subarray(0, bytes)
+  #readHead(buffer: Buffer, at: number): void {
+    const length = buffer.readUInt32LE(at)
+    if (length > this.#maxPayload) {
+      throw new LinkProtocolError(`a frame of ${length} bytes is over the limit of ${this.#maxPayload}`)
     }
-    const out = Buffer.allocUnsafe(bytes)
-    let at = 0
-    while (at < bytes) {
-      const chunk = this.#queue[0]!
-      const used = Math.min(chunk.length, bytes - at)
-      chunk.copy(out, at, 0, used)
-      at += used
-      if (used === chunk.length) this.#queue.shift()
-      else this.#queue[0] = chunk.subarray(used)
+    this.#id = buffer.readUInt32LE(at + 4)
+    this.#type = buffer[at + 8]!
+    this.#length = length
+    // A frame without a payload is complete with its head.
+    if (length === 0) {
+      this.#length = -1
+      this.#onFrame(this.#type, this.#id, [], 0)
     }
-    return out
   }
+}
+
+/** A frame's payload, as views on the chunks it arrived in (FrameReader). */
+export type FrameHandler = (type: number, id: number, views: readonly Buffer[], length: number) => void
+
+/** A payload in one piece: the view itself when it arrived in one chunk, else one copy. */
+export function joinPayload(views: readonly Buffer[], length: number): Buffer {
+  if (views.length === 1) return views[0]!
+  return Buffer.concat(views, length)
 }
 
 export type FrameWriter = {

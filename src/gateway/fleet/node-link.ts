@@ -14,6 +14,7 @@ import {
   answerFrame,
   createFrameWriter,
   FrameReader,
+  joinPayload,
   jobFrame,
   linkProtocol,
   maxAnswerFrameBytes,
@@ -38,7 +39,9 @@ export class LinkRefused extends Error {
 type Pending = {
   resolve: (answer: LinkAnswer) => void
   reject: (error: unknown) => void
+  /** The answer's parts so far, as views on the chunks they arrived in: joined once, at its last frame. */
   parts: Buffer[] | undefined
+  partsLength: number
   deadline: number
   signal: CancelSignal | undefined
   onAbort: (() => void) | undefined
@@ -69,8 +72,8 @@ export class NodeLink {
     socket.setNoDelay(true)
     socket.setTimeout(0)
     socket.setKeepAlive(true, 10_000)
-    const reader = new FrameReader(maxAnswerFrameBytes, (type, id, payload) =>
-      this.#answer(type, id, payload),
+    const reader = new FrameReader(maxAnswerFrameBytes, (type, id, views, length) =>
+      this.#answer(type, id, views, length),
     )
     socket.on('data', (chunk: Buffer) => {
       try {
@@ -106,6 +109,7 @@ export class NodeLink {
         resolve,
         reject,
         parts: undefined,
+        partsLength: 0,
         deadline: Date.now() + timeoutMs,
         signal,
         onAbort: undefined,
@@ -128,23 +132,30 @@ export class NodeLink {
     this.#close('the gateway closed the link')
   }
 
-  #answer(type: number, id: number, payload: Buffer): void {
+  #answer(type: number, id: number, views: readonly Buffer[], length: number): void {
     const pending = this.#pending.get(id)
     // A job the gateway gave up on: its answer has nobody to go to.
     if (pending === undefined) return
     if (type === answerFrame.part) {
-      ;(pending.parts ??= []).push(payload)
+      ;(pending.parts ??= []).push(...views)
+      pending.partsLength += length
       return
     }
     this.#pending.delete(id)
     if (pending.onAbort !== undefined) pending.signal?.removeEventListener('abort', pending.onAbort)
     const outcome = outcomes[type]
     if (outcome === undefined) {
-      const detail = type === answerFrame.failed ? payload.toString('utf8') : `an answer of type ${type}`
+      const detail =
+        type === answerFrame.failed
+          ? joinPayload(views, length).toString('utf8')
+          : `an answer of type ${type}`
       pending.reject(new NodeFailure(`node could not serve the job: ${detail}`))
       return
     }
-    const body = pending.parts === undefined ? payload : Buffer.concat([...pending.parts, payload])
+    const body =
+      pending.parts === undefined
+        ? joinPayload(views, length)
+        : joinPayload([...pending.parts, ...views], pending.partsLength + length)
     pending.resolve({ outcome, payload: body })
   }
 

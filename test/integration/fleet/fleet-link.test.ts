@@ -12,7 +12,7 @@ import {
   type FetchJob,
   type NodeEnvelope,
 } from '../../../src/shared/fleet-contract.ts'
-import { FrameReader, frameHeadBytes, linkProtocol } from '../../../src/shared/fleet-link.ts'
+import { FrameReader, frameHeadBytes, joinPayload, linkProtocol } from '../../../src/shared/fleet-link.ts'
 import { createNodeClient, NodeFailure } from '../../../src/gateway/fleet/node-client.ts'
 
 const secret = 'fleet-secret-for-link-tests-0123456789'
@@ -115,6 +115,26 @@ describe('the fleet link carries fetch jobs from a gateway to a node', () => {
     ])
     assert.equal(resultOf(large), 'y'.repeat(size))
     assert.equal(resultOf(small), 'small')
+  })
+
+  it('carries many large answers at once, with one drain listener per link however many wait', async (t) => {
+    const { client } = await linkedPair(t)
+    await untilLinked(client)
+    const warnings: Error[] = []
+    const onWarning = (warning: Error) => warnings.push(warning)
+    process.on('warning', onWarning)
+    t.after(() => process.off('warning', onWarning))
+    const size = 3 * 1024 * 1024
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () => client.fetchJob(job(`https://example.com/?size=${size}`))),
+    )
+    for (const answer of answers) assert.equal(resultOf(answer).length, size)
+    // Warnings are emitted on the next tick.
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.deepEqual(
+      warnings.map((warning) => warning.name),
+      [],
+    )
   })
 
   it("stops the node's fetch when the caller's signal aborts, with the signal's reason", async (t) => {
@@ -235,9 +255,11 @@ describe('a frame reader', () => {
             }),
           )
           const read: { type: number; id: number; payload: number[] }[] = []
-          const reader = new FrameReader(1024, (type, id, payload) =>
-            read.push({ type, id, payload: [...payload] }),
-          )
+          const reader = new FrameReader(1024, (type, id, views, length) => {
+            const payload = joinPayload(views, length)
+            assert.equal(payload.length, length)
+            read.push({ type, id, payload: [...payload] })
+          })
           let at = 0
           for (let i = 0; at < stream.length; i++) {
             const size = cuts.length === 0 ? stream.length : cuts[i % cuts.length]!
