@@ -6,6 +6,8 @@
  *   refused at once: what a client sees when the server crashed or restarted.
  * - `stall()`: connections stay open and new ones are accepted, but nothing passes either way: a hung
  *   server, a full network partition.
+ * - `resume()`: a stalled relay passes on what it held, in order, on the same connections: a server that
+ *   answers again after a pause.
  * - `restore()`: listening again on the same port and relaying as before.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net'
@@ -17,6 +19,7 @@ export type TcpRelay = {
   connections(): number
   cut(): Promise<void>
   stall(): void
+  resume(): void
   restore(): Promise<void>
   close(): Promise<void>
 }
@@ -95,6 +98,13 @@ export async function startTcpRelay(
         upstream.unpipe(client)
         client.pause()
         upstream.pause()
+      }
+    },
+    resume() {
+      stalled = false
+      for (const { client, upstream } of pairs) {
+        client.pipe(upstream)
+        upstream.pipe(client)
       }
     },
     async restore() {

@@ -2,61 +2,36 @@
  * The gateway's Redis connection rejects a command without a reply after its time-out (docs/rate-limits.md:
  * a hung Redis refuses fetches fast), swept by one timer rather than a timer per command
  * (`timeOutCommands`). A relay in front of Redis holds what the gateway sends while the test stalls it, as
- * a Redis that stopped answering would, and passes it on once the stall ends.
+ * a Redis that stopped answering would, and passes it on once it resumes.
  */
 import assert from 'node:assert/strict'
-import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net'
 import { after, before, test } from 'node:test'
 import type { Redis } from 'ioredis'
 import { openRedis, redisReady } from '../../../src/infra/redis/redis-connection.ts'
+import { startTcpRelay, type TcpRelay } from '../../helpers/tcp-relay.ts'
 import { redisUrl } from '../rate-limits/redis-harness.ts'
 
 const upstream = new URL(redisUrl)
 const timeoutMs = 200
-let held: Buffer[] | undefined
-const servers = new Set<Socket>()
-const sockets = new Set<Socket>()
-const relay = createServer((client) => {
-  const server = createConnection(Number(upstream.port || 6379), upstream.hostname)
-  sockets.add(client).add(server)
-  servers.add(server)
-  client.on('data', (data: Buffer) => (held !== undefined ? held.push(data) : server.write(data)))
-  server.pipe(client)
-  client.on('close', () => server.destroy())
-  server.on('close', () => client.destroy())
-  client.on('error', () => undefined)
-  server.on('error', () => undefined)
-})
+let relay: TcpRelay
 let redis: Redis
 
-function stall(): void {
-  held = []
-}
-
-function resume(): void {
-  const pending = held ?? []
-  held = undefined
-  for (const server of servers) for (const data of pending) server.write(data)
-}
-
 before(async () => {
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
-  const { port } = relay.address() as AddressInfo
+  relay = await startTcpRelay({ host: upstream.hostname, port: Number(upstream.port || 6379) })
   const db = upstream.pathname.slice(1) || '0'
-  redis = openRedis(`redis://127.0.0.1:${port}/${db}`, { commandTimeoutMs: timeoutMs }) as Redis
+  redis = openRedis(`redis://${relay.host}:${relay.port}/${db}`, { commandTimeoutMs: timeoutMs }) as Redis
   assert.equal(await redisReady(redis, 2_000), true)
 })
 
 after(async () => {
   redis.disconnect()
-  for (const socket of sockets) socket.destroy()
-  await new Promise((resolve) => relay.close(resolve))
+  await relay.close()
 })
 
 test('a command without a reply is rejected after the time-out, not before, and not much later', async () => {
   const key = `sallyport-test:timeouts:${process.pid}`
   await redis.set(key, '0')
-  stall()
+  relay.stall()
   const started = performance.now()
   const outcomes = await Promise.allSettled([redis.incr(key), redis.incr(key)])
   const took = performance.now() - started
@@ -69,7 +44,7 @@ test('a command without a reply is rejected after the time-out, not before, and 
   assert.ok(took < timeoutMs * 1.1 + 500, `rejected after ${Math.round(took)} ms`)
 
   // Redis answers again: the held commands run, and later replies still reach their own commands.
-  resume()
+  relay.resume()
   assert.equal(await redis.incr(key), 3)
   assert.equal(await redis.get(key), '3')
   await redis.del(key)
