@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { after, before, describe, it, test } from 'node:test'
 import { runCliOnce, type CliProcess } from '../helpers/cli.ts'
 import { startDev, startTextTarget, type TextTarget } from '../helpers/e2e-fleet.ts'
-import { ledgerRequests } from '../helpers/ledger.ts'
+import { ledgerRequests, ledgerRequestsIn } from '../helpers/ledger.ts'
 import { provisionApiKey, unlimitedArgs } from '../helpers/provision.ts'
 import {
   cliOk,
@@ -130,13 +130,7 @@ if (topologyMissing !== undefined) {
         () => killed.process.kill('SIGKILL'),
       )
 
-      const row = await database.db
-        .selectFrom('usage_daily')
-        .innerJoin('accounts', 'accounts.id', 'usage_daily.account_id')
-        .select((eb) => eb.fn.sum<number | string | null>('usage_daily.requests').as('requests'))
-        .where('accounts.email', '=', topologyEmail)
-        .executeTakeFirst()
-      const counted = Number(row?.requests ?? 0)
+      const counted = await ledgerRequestsIn(database.db, topologyEmail)
       assertWithinOutstanding(counted, delivered, outstandingAtKill)
 
       // The other gateway shows the account and the operator the same count.

@@ -15,6 +15,7 @@ import type { RequestListener, Server } from 'node:http'
 import { join } from 'node:path'
 import { after, before, describe, it, test } from 'node:test'
 import { eventually } from '../helpers/cli.ts'
+import { ledgerRequestsIn } from '../helpers/ledger.ts'
 import { scrape, valueOf } from '../helpers/metrics.ts'
 import type { TestDatabase } from '../helpers/databases.ts'
 import {
@@ -304,15 +305,7 @@ if (missing !== undefined) {
         // SIGTERM: each gateway writes the usage counts it still holds, then exits 0.
         for (const gateway of topology.gateways)
           assert.equal(await gateway.process.kill('SIGTERM'), 0, gateway.process.output())
-        const billed = async (email: string) => {
-          const row = await database.db
-            .selectFrom('usage_daily')
-            .innerJoin('accounts', 'accounts.id', 'usage_daily.account_id')
-            .select((eb) => eb.fn.sum<number | string | null>('usage_daily.requests').as('requests'))
-            .where('accounts.email', '=', email)
-            .executeTakeFirst()
-          return Number(row?.requests ?? 0)
-        }
+        const billed = (email: string) => ledgerRequestsIn(database.db, email)
         // The user: 2 envelopes, then 8 of the burst, through A and B; the 429s and the revoked key: none.
         assert.equal(await billed(userEmail), 10)
         // The operator: the fetch that failed over (once, though two nodes worked on it), and one envelope
