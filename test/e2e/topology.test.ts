@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import { after, before, describe, it, test } from 'node:test'
 import { eventually } from '../helpers/cli.ts'
 import { ledgerRequestsIn } from '../helpers/ledger.ts'
-import { scrape, valueOf } from '../helpers/metrics.ts'
+import { scrape, valueOf, type Sample } from '../helpers/metrics.ts'
 import type { TestDatabase } from '../helpers/databases.ts'
 import {
   cliOk,
@@ -268,6 +268,14 @@ if (missing !== undefined) {
           { requested_region: 'us-east', region_used: 'us-west', outcome: 'envelope' },
         )
         assert.equal(failedOver, 1, 'the fail-over, counted on gateway A')
+        // Gateway A's fleet link to us-east closed with the node; the fail-over opened one to us-west.
+        const linkOpen = (samples: Sample[], region: string) =>
+          valueOf(samples, 'sallyport_gateway_node_link_open', { region })
+        const links = await eventually(async () => {
+          const { samples } = await metricsOf(topology.gateways[0]!)
+          return linkOpen(samples, 'us-west') === 1 ? samples : undefined
+        })
+        assert.equal(linkOpen(links, 'us-east'), 0)
       })
 
       it('answers 503 store_unavailable at once while Redis is down, and serves again once it is back', async () => {

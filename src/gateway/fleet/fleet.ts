@@ -51,6 +51,7 @@ export function createFleet(options: FleetOptions) {
         fleetSecret: options.fleetSecret,
         clock: options.clock,
         jobTimeoutMs: options.jobTimeoutMs,
+        log: options.logger,
       }))
   const members: FleetMember[] = options.nodes.map((endpoint) => ({
     url: endpoint.url,

@@ -13,6 +13,7 @@ const job: FetchJob = { url: 'https://example.com/', user_agent: null }
 async function fakeNode(
   t: TestContext,
   answer: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void,
+  log?: { warn: (fields: object, message: string) => void },
 ) {
   const calls: { signed: boolean; closed: Promise<unknown> }[] = []
   const server = createServer((req, res) => {
@@ -38,9 +39,10 @@ async function fakeNode(
     fleetSecret: secret,
     clock: { now: () => Date.now(), monotonic: () => performance.now() },
     jobTimeoutMs: 300,
+    log: log as never,
   })
   t.after(() => client.close())
-  return { client, calls }
+  return { client, calls, port }
 }
 
 describe('the gateway calls a node', () => {
@@ -80,5 +82,33 @@ describe('the gateway calls a node', () => {
     const before = new AbortController()
     before.abort(reason)
     await assert.rejects(client.fetchJob(job, before.signal), (error) => error === reason)
+  })
+
+  it('sends jobs as HTTP calls to a node that refuses the fleet link, and says so once', async (t) => {
+    const warnings: { fields: object; message: string }[] = []
+    const envelope = JSON.stringify({ result: 'ok', status: 200 })
+    const { client, calls, port } = await fakeNode(
+      t,
+      (_req, res) => {
+        res.writeHead(200, { [fleetHeaders.outcome]: 'envelope', 'content-type': 'application/json' })
+        res.end(envelope)
+      },
+      { warn: (fields, message) => warnings.push({ fields, message }) },
+    )
+    for (let i = 0; i < 5; i++) {
+      const answer = await client.fetchJob(job)
+      assert.equal(answer.kind === 'envelope' && answer.body.toString('utf8'), envelope)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    assert.equal(calls.length, 5, 'every job went as an HTTP call')
+    assert.equal(client.linked(), false)
+    // The next attempt is a minute away: one warning, naming the node and what it answered.
+    assert.equal(warnings.length, 1)
+    assert.match(warnings[0]!.message, /refused the fleet link/)
+    assert.deepEqual(warnings[0]!.fields, {
+      node_url: `http://127.0.0.1:${port}`,
+      status: 404,
+      retry_in_ms: 60_000,
+    })
   })
 })

@@ -4,6 +4,7 @@
  * reset, refused our signature), which is a reason to fail over; a target's failure never is.
  */
 import type { IncomingHttpHeaders } from 'node:http'
+import type { Logger } from 'pino'
 import { Pool, type Dispatcher } from 'undici'
 import type { CancelSignal } from '../../shared/cancellation.ts'
 import type { Clock } from '../../shared/clock.ts'
@@ -41,6 +42,8 @@ export type NodeClientOptions = {
    * refuses it, or after it closed (until the next attempt a second later), jobs go as HTTP calls.
    */
   link?: boolean
+  /** Told when the node refuses the link: its jobs then cost several times the CPU, an operator should know. */
+  log?: Pick<Logger, 'warn'> | undefined
 }
 
 /** After a node refused the link's upgrade (an older node, a proxy that does not pass upgrades). */
@@ -214,7 +217,16 @@ export function createNodeClient(options: NodeClientOptions) {
       },
       (error: unknown) => {
         opening = false
-        nextAttemptAt = Date.now() + (error instanceof LinkRefused ? linkRefusedRetryMs : linkRetryMs)
+        const refused = error instanceof LinkRefused
+        nextAttemptAt = Date.now() + (refused ? linkRefusedRetryMs : linkRetryMs)
+        // Once a minute at most (the next attempt): a node of an earlier release, or a proxy in front of it
+        // that does not pass upgrades (docs/deploy.md).
+        if (refused) {
+          options.log?.warn(
+            { node_url: options.url, status: error.status, retry_in_ms: linkRefusedRetryMs },
+            'the node refused the fleet link: its fetch jobs go as HTTP calls, at several times the CPU per fetch',
+          )
+        }
       },
     )
     return undefined

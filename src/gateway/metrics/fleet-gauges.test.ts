@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { AggregatorRegistry, Registry } from 'prom-client'
-import { parseMetrics, valueOf, type Sample } from '../../../test/helpers/metrics.ts'
+import { parseMetrics, samplesOf, valueOf, type Sample } from '../../../test/helpers/metrics.ts'
 import { createFakeFleet } from '../../../test/helpers/test-gateway.ts'
 import type { Fleet, FleetMember } from '../fleet/fleet.ts'
 import { createFleetGauges } from './fleet-gauges.ts'
@@ -48,4 +48,30 @@ it("combines two workers' views of the fleet as one gateway's, never as a count 
   member(first, 'node_west1').draining = true
   const drained = await aggregated(registries)
   assert.equal(valueOf(drained, 'sallyport_gateway_node_draining', west), 1, 'seen by one worker so far')
+})
+
+it('shows whether jobs go to each node on a fleet link, 1 only while every worker has its link', async (t) => {
+  const fleets = [await createFakeFleet(), await createFakeFleet()]
+  t.after(() => Promise.all(fleets.map((fleet) => fleet.close())))
+  const registries = fleets.map((fleet) => {
+    const registry = new Registry()
+    createFleetGauges(registry).watch(fleet)
+    return registry
+  })
+  const linkOf = (fleet: Fleet, deviceId: string, linked: boolean) => {
+    // The fake nodes' clients are objects of the test's own: give them what a real client reports.
+    ;(member(fleet, deviceId).client as { linked?: () => boolean }).linked = () => linked
+  }
+  const [first, second] = fleets as [Fleet, Fleet]
+  linkOf(first, 'node_west1', true)
+  linkOf(second, 'node_west1', true)
+  linkOf(first, 'node_east1', true)
+  linkOf(second, 'node_east1', false)
+
+  const samples = await aggregated(registries)
+  const gauge = 'sallyport_gateway_node_link_open'
+  assert.equal(valueOf(samples, gauge, { node: 'node_west1', region: 'us-west' }), 1)
+  assert.equal(valueOf(samples, gauge, { node: 'node_east1', region: 'us-east' }), 0)
+  // A client without a link (the in-process nodes of `dev`) has no series.
+  assert.equal(samplesOf(samples, gauge, { node: 'node_eu1' }).length, 0)
 })

@@ -75,6 +75,16 @@ export function createFleetGauges(registry: Registry): FleetGauges {
     'average',
     (member) => (member.latencyMs === undefined ? undefined : member.latencyMs / 1000),
   )
+  perNode(
+    'sallyport_gateway_node_link_open',
+    '1 while fetch jobs go to the node on a fleet link, 0 while they go as HTTP calls (ADR 0016).',
+    // 1 only while every worker has its link: an alert on 0 sees a node whose upgrade a proxy refuses.
+    'min',
+    (member) => {
+      const linked = member.client.linked?.()
+      return linked === undefined ? undefined : linked ? 1 : 0
+    },
+  )
   new Gauge<'region'>({
     name: 'sallyport_gateway_region_in_service',
     help: '1 while at least one node of the region is healthy and not drained, else 0 (DESIGN 1).',
