@@ -151,9 +151,14 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     const cancel = new FetchCancellation(options.timeoutMs, signal)
     // Cookies set along this redirect chain, sent on its later hops; none from the caller, none kept after.
     // A chain the gateway drives (job.hop) brings the jar of its earlier hops. Most fetches meet no
-    // redirect, so otherwise the jar is built at the chain's first redirect.
+    // redirect, so a jar is built only from one that holds something, or at the chain's first redirect:
+    // the gateway sends an empty jar with every first hop, and building one was 2% of a node's time.
     const hop = job.hop
-    let cookies = hop === undefined ? undefined : createCookieJar(now, hop.cookies as CookieJarState)
+    const jar = hop?.cookies as CookieJarState | undefined
+    let cookies =
+      jar === undefined || (jar.cookies.length === 0 && jar.sequence === 0)
+        ? undefined
+        : createCookieJar(now, jar)
     const elapsedBefore = hop?.elapsed_ms_so_far ?? 0
 
     try {
