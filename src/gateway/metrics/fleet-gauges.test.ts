@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { it } from 'node:test'
+import { it, type TestContext } from 'node:test'
 import { AggregatorRegistry, Registry } from 'prom-client'
 import { parseMetrics, samplesOf, valueOf, type Sample } from '../../../test/helpers/metrics.ts'
 import { createFakeFleet } from '../../../test/helpers/test-gateway.ts'
@@ -18,7 +18,8 @@ function member(fleet: Fleet, deviceId: string): FleetMember {
   return found
 }
 
-it("combines two workers' views of the fleet as one gateway's, never as a count of workers", async (t) => {
+/** Two gateway workers, each with its own view of the same fake fleet and its own registry. */
+async function twoWorkers(t: TestContext): Promise<{ fleets: Fleet[]; registries: Registry[] }> {
   const fleets = [await createFakeFleet(), await createFakeFleet()]
   t.after(() => Promise.all(fleets.map((fleet) => fleet.close())))
   const registries = fleets.map((fleet) => {
@@ -26,6 +27,11 @@ it("combines two workers' views of the fleet as one gateway's, never as a count 
     createFleetGauges(registry).watch(fleet)
     return registry
   })
+  return { fleets, registries }
+}
+
+it("combines two workers' views of the fleet as one gateway's, never as a count of workers", async (t) => {
+  const { fleets, registries } = await twoWorkers(t)
   const [first, second] = fleets as [Fleet, Fleet]
   // The second worker gave up on the east node; each worker has jobs of its own on the west node.
   second.markDown(member(second, 'node_east1'), 'probe failed')
@@ -51,13 +57,7 @@ it("combines two workers' views of the fleet as one gateway's, never as a count 
 })
 
 it('shows whether jobs go to each node on a fleet link, 1 only while every worker has its link', async (t) => {
-  const fleets = [await createFakeFleet(), await createFakeFleet()]
-  t.after(() => Promise.all(fleets.map((fleet) => fleet.close())))
-  const registries = fleets.map((fleet) => {
-    const registry = new Registry()
-    createFleetGauges(registry).watch(fleet)
-    return registry
-  })
+  const { fleets, registries } = await twoWorkers(t)
   const linkOf = (fleet: Fleet, deviceId: string, linked: boolean) => {
     // The fake nodes' clients are objects of the test's own: give them what a real client reports.
     ;(member(fleet, deviceId).client as { linked?: () => boolean }).linked = () => linked
