@@ -3,19 +3,46 @@
  * operators. Every process is killed when the test ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer, type AddressInfo } from 'node:net'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const cli = ['bin/sallyport.js']
 
+/**
+ * A port that is free now, for a process the test starts next. It is picked below the kernel's ephemeral
+ * range, at random: a port from `listen(0)` could be handed to another test's `listen(0)`, or be the source
+ * port of some outgoing connection, between this check and the child's listen, and the child would fail
+ * with "in use already" (seen in CI).
+ */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, host, resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
+  const [low] = ephemeralPorts()
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = low - 12_000 + Math.floor(Math.random() * 12_000)
+    if (await canListen(port, host)) return port
+  }
+  throw new Error(`no free port below ${low} after 100 attempts`)
+}
+
+/** The kernel's range of ports for `listen(0)` and outgoing connections (Linux; its default elsewhere). */
+function ephemeralPorts(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)
+    if (Number(low) > 13_000) return [Number(low), Number(high)]
+  } catch {
+    // Not Linux: its default.
+  }
+  return [32_768, 60_999]
+}
+
+function canListen(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, host, () => server.close(() => resolve(true)))
+  })
 }
 
 export type CliProcess = {
