@@ -37,8 +37,6 @@ export type FleetLinks = {
   accept(req: IncomingMessage, socket: Duplex, head: Buffer): void
   /** At shutdown: every link ends once its running jobs are answered. */
   closeAll(): void
-  /** Links open now. */
-  readonly size: number
 }
 
 export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
@@ -196,9 +194,6 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
     accept,
     closeAll: () => {
       for (const end of links) end()
-    },
-    get size() {
-      return links.size
     },
   }
 }

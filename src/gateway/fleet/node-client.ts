@@ -18,7 +18,7 @@ import {
   type TargetRefusal,
   type TargetRefusalCode,
 } from '../../shared/fleet-contract.ts'
-import { NodeFailure } from './node-failure.ts'
+import { abortReason, NodeFailure } from './node-failure.ts'
 import { LinkRefused, openNodeLink, type LinkAnswer, type NodeLink } from './node-link.ts'
 
 export { NodeFailure }
@@ -99,10 +99,6 @@ function isHealthReport(value: unknown): value is HealthReport {
 }
 
 type NodeAnswer = { status: number; headers: IncomingHttpHeaders; payload: Buffer }
-
-function abortReason(signal: CancelSignal | undefined): Error {
-  return signal?.reason instanceof Error ? signal.reason : new Error('the node call was cancelled')
-}
 
 export function createNodeClient(options: NodeClientOptions) {
   const pool = new Pool(options.url, {

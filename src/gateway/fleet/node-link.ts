@@ -20,7 +20,7 @@ import {
   maxAnswerFrameBytes,
   type FrameWriter,
 } from '../../shared/fleet-link.ts'
-import { NodeFailure } from './node-failure.ts'
+import { abortReason, NodeFailure } from './node-failure.ts'
 
 export type LinkOutcome = 'envelope' | 'refused' | 'redirect'
 
@@ -90,15 +90,6 @@ export class NodeLink {
     if (head.length > 0) reader.push(head)
   }
 
-  get closed(): boolean {
-    return this.#closed
-  }
-
-  /** Jobs sent and not yet answered. */
-  get pending(): number {
-    return this.#pending.size
-  }
-
   send(job: string, timeoutMs: number, signal?: CancelSignal): Promise<LinkAnswer> {
     if (signal?.aborted === true) return Promise.reject(abortReason(signal))
     if (this.#nextId === lastId) this.#close('every job id was used')
@@ -142,7 +133,7 @@ export class NodeLink {
       return
     }
     this.#pending.delete(id)
-    if (pending.onAbort !== undefined) pending.signal?.removeEventListener('abort', pending.onAbort)
+    detach(pending)
     const outcome = outcomes[type]
     if (outcome === undefined) {
       const detail =
@@ -164,7 +155,7 @@ export class NodeLink {
     for (const [id, pending] of this.#pending) {
       if (pending.deadline > now) continue
       this.#pending.delete(id)
-      if (pending.onAbort !== undefined) pending.signal?.removeEventListener('abort', pending.onAbort)
+      detach(pending)
       this.#writer.write(jobFrame.cancel, id)
       pending.reject(new NodeFailure('node call failed: no answer in time'))
     }
@@ -177,7 +168,7 @@ export class NodeLink {
     this.#socket.destroy()
     const failure = new NodeFailure(`node call failed: ${reason}`)
     for (const pending of this.#pending.values()) {
-      if (pending.onAbort !== undefined) pending.signal?.removeEventListener('abort', pending.onAbort)
+      detach(pending)
       pending.reject(failure)
     }
     this.#pending.clear()
@@ -185,8 +176,9 @@ export class NodeLink {
   }
 }
 
-function abortReason(signal: CancelSignal | undefined): Error {
-  return signal?.reason instanceof Error ? signal.reason : new Error('the node call was cancelled')
+/** A settled job no longer listens to its caller's signal. */
+function detach(pending: Pending): void {
+  if (pending.onAbort !== undefined) pending.signal?.removeEventListener('abort', pending.onAbort)
 }
 
 export type OpenLinkOptions = {
