@@ -11,6 +11,7 @@
  * of jobs costs one write and one wake-up on each side, where HTTP cost one of each per job.
  */
 import type { Socket } from 'node:net'
+import { createTurnCork } from './turn-cork.ts'
 
 export const linkProtocol = 'sallyport-fleet-link/1'
 
@@ -146,38 +147,26 @@ export function joinPayload(views: readonly Buffer[], length: number): Buffer {
 }
 
 export type FrameWriter = {
-  /** Queues a frame; false when the socket's buffer is full (wait for 'drain' before writing much more). */
-  write(type: number, id: number, payload?: Buffer | string): boolean
+  /** Queues a frame; it leaves with the other frames of this turn (`writableLength` tells how much waits). */
+  write(type: number, id: number, payload?: Buffer | string): void
 }
 
 const noPayload = Buffer.alloc(0)
 
-/**
- * Writes frames to `socket`, corked from a turn's first frame until the turn's callbacks have run
- * (setImmediate), so the frames of one turn leave in one write (as the gateway's Redis commands do:
- * src/infra/redis/redis-connection.ts).
- */
+/** Writes frames to `socket`, those of one turn in one write (turn-cork.ts). */
 export function createFrameWriter(socket: Socket): FrameWriter {
-  let corked = false
-  const uncork = () => {
-    corked = false
-    socket.uncork()
-  }
+  const cork = createTurnCork()
   return {
     write(type, id, payload = noPayload) {
-      if (socket.destroyed || socket.writableEnded) return false
-      if (!corked) {
-        corked = true
-        socket.cork()
-        setImmediate(uncork)
-      }
+      if (socket.destroyed || socket.writableEnded) return
+      cork(socket)
       const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload
       const head = Buffer.allocUnsafe(frameHeadBytes)
       head.writeUInt32LE(body.length, 0)
       head.writeUInt32LE(id, 4)
       head[8] = type
       socket.write(head)
-      return body.length === 0 ? !socket.writableNeedDrain : socket.write(body)
+      if (body.length > 0) socket.write(body)
     },
   }
 }

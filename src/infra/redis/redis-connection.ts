@@ -18,6 +18,7 @@
  */
 import { Cluster, Redis } from 'ioredis'
 import { ConfigError } from '../../config/env-parsing.ts'
+import { createTurnCork } from '../../shared/turn-cork.ts'
 
 export type RedisConnectionOptions = {
   /** Rejects a command without a reply after this long. */
@@ -124,19 +125,10 @@ export function openRedis(url: string, options: RedisConnectionOptions = {}): Re
  * A Cluster keeps one connection per master and is left as it is.
  */
 export function writeOncePerTurn(redis: Redis): void {
-  let corked: Redis['stream'] | undefined
-  const uncork = () => {
-    const stream = corked
-    corked = undefined
-    stream?.uncork()
-  }
+  const cork = createTurnCork()
   const send = redis.sendCommand.bind(redis)
   redis.sendCommand = (command, stream) => {
-    if (stream === undefined && corked === undefined && redis.status === 'ready') {
-      corked = redis.stream
-      corked.cork()
-      setImmediate(uncork)
-    }
+    if (stream === undefined && redis.status === 'ready') cork(redis.stream)
     return send(command, stream)
   }
 }
