@@ -155,7 +155,7 @@ async function serveDev(values: DevArgs, seams: DevSeams): Promise<DevReady | un
   if (!worker) warnAboutAllowTargets(loadNodeConfig({ region: 'us-east' }, env).allowTargets)
   const endpoints: NodeEndpoint[] = nodes.map((node, index) => ({ region: regions[index]!, url: node.url }))
   const config = devGatewayConfig(values, env, endpoints)
-  const fetchers = new Map(nodes.map((node) => [node.url, node.fetcher]))
+  const nodesByUrl = new Map(nodes.map((node) => [node.url, node]))
   // If the gateway cannot start (its port is taken, say), the nodes stop too and the error reaches the CLI.
   const stopNodes = () => Promise.all(nodes.map((node) => node.close()))
   const gateway = await startGateway(config, {
@@ -170,7 +170,7 @@ async function serveDev(values: DevArgs, seams: DevSeams): Promise<DevReady | un
           clock: systemClock,
           jobTimeoutMs: config.nodeTimeoutMs,
         }),
-        fetchers.get(endpoint.url)!,
+        nodesByUrl.get(endpoint.url)!,
       ),
   }).catch(async (error: unknown) => {
     await stopNodes()

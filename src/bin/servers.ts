@@ -10,7 +10,7 @@ import { shareWithSupervisor } from '../infra/metrics/cluster-metrics.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { isWorker, shutdownMessage } from './workers.ts'
 import { createMetricsRegistry } from '../shared/metrics.ts'
-import { buildNode, type DrainSwitch } from '../node/app.ts'
+import { buildNode, localDrain, type DrainSwitch } from '../node/app.ts'
 import { createNodeDeps } from '../node/deps.ts'
 import type { Fetcher } from '../node/fetching/fetcher.ts'
 import type { NodeMetrics } from '../node/metrics.ts'
@@ -69,13 +69,14 @@ export async function startNode(
     /** The node's drain, when it is not this process's own (a worker's: src/bin/shared-drain.ts). */
     drainFor?: (deviceId: string) => Promise<DrainSwitch>
   } = {},
-): Promise<Running & { deviceId: string; publicIp: string; fetcher: Fetcher }> {
+): Promise<Running & { deviceId: string; publicIp: string; fetcher: Fetcher; drain: DrainSwitch }> {
   const deps = createNodeDeps(config, options.metrics === undefined ? {} : { metrics: options.metrics })
-  const drain = await options.drainFor?.(deps.deviceId).catch(async (error: unknown) => {
-    await deps.close()
-    throw error
-  })
-  const app = buildNode(drain === undefined ? deps : { ...deps, drain })
+  const drain =
+    (await options.drainFor?.(deps.deviceId).catch(async (error: unknown) => {
+      await deps.close()
+      throw error
+    })) ?? localDrain()
+  const app = buildNode({ ...deps, drain })
   await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
     await app.close()
     await deps.close()
@@ -93,6 +94,7 @@ export async function startNode(
     operatorUrl: operator?.url,
     deviceId: deps.deviceId,
     fetcher: deps.fetcher,
+    drain,
     publicIp: deps.publicIp,
     close: async () => {
       await app.close()

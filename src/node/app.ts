@@ -119,6 +119,7 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     clock: deps.clock,
     nonces,
     state,
+    drain,
     log: app.log,
     nextRequestId: createRequestIds(),
     metrics: deps.metrics?.http,

@@ -138,6 +138,7 @@ describe("the node's fetch route, served by node:http", () => {
       clock: { now: () => Date.now() },
       nonces: createNonceMemory(),
       state: { inFlight: 0, closing: true },
+      drain: { draining: false },
       log: { child: () => undefined, error: () => undefined } as never,
       nextRequestId: createRequestIds(),
     })

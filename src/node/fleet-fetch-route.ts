@@ -7,7 +7,8 @@
  *
  * What a caller sees is what the Fastify route answered: a signed job is fetched and answered 200 with its
  * outcome in `x-fleet-outcome`; an unsigned, expired or replayed call 401, a body that is not a job 400, a
- * body over 1 MiB 413, a body that is not JSON 415, a node shutting down 503 with `connection: close`. The
+ * body over 1 MiB 413, a body that is not JSON 415, a node shutting down 503 with `connection: close`, a
+ * drained node 503 with `x-fleet-outcome: drained`. The
  * answer is counted in the node's HTTP metrics and, at `info`, logged as Fastify logs a request (the
  * `incoming request` and `request completed` lines of docs/operations.md), never with the job's URL.
  */
@@ -43,6 +44,8 @@ export type FleetFetchDeps = {
   clock: { now(): number }
   nonces: NonceMemory
   state: FleetFetchState
+  /** The operator's drain: a drained node takes no new job (it answers 503 `drained`). */
+  drain: { readonly draining: boolean }
   /** The app's logger: the request lines are written only when it logs `info`. */
   log: FastifyBaseLogger
   nextRequestId: () => string
@@ -50,6 +53,7 @@ export type FleetFetchDeps = {
 }
 
 const jsonType = 'application/json; charset=utf-8'
+const drainedBody = JSON.stringify({ error: 'the node is drained' })
 const route = { method: 'POST', routeOptions: { url: fleetPaths.fetch } }
 
 /** Whether `request` is this route's: anything else goes to Fastify. */
@@ -143,6 +147,7 @@ export function createFleetFetchRoute(
       }
       const job = parseJob(parsed)
       if (job === undefined) return refuse(400, 'bad fetch job')
+      if (deps.drain.draining) return answer(503, drainedBody, 'drained')
       run(job)
     })
 

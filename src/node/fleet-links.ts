@@ -116,11 +116,17 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
         return fail(id, 'bad JSON')
       }
       if (job === undefined) return fail(id, 'bad fetch job')
+      if (deps.drain.draining) return drained(id)
       run(id, job)
     })
 
     function fail(id: number, error: string): void {
       writer.write(answerFrame.failed, id, JSON.stringify({ error }))
+      deps.metrics?.requests.inc({ route: fleetPaths.link, method: 'JOB', status: '503', code: noCode })
+    }
+
+    function drained(id: number): void {
+      writer.write(answerFrame.drained, id)
       deps.metrics?.requests.inc({ route: fleetPaths.link, method: 'JOB', status: '503', code: noCode })
     }
 

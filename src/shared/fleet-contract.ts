@@ -22,7 +22,9 @@ export const fleetHeaders = {
   nonce: 'x-fleet-nonce',
   /**
    * On a 200 answer to a fetch job: `envelope` (the body is the envelope), `refused` (a TargetRefusal) or,
-   * to a job with `hop`, `redirect` (a NodeRedirect: the gateway admits and sends the next hop).
+   * to a job with `hop`, `redirect` (a NodeRedirect: the gateway admits and sends the next hop). On a 503
+   * answer, `drained`: the operator drained the node, which takes no new job (the gateway sends it
+   * elsewhere, as if its last probe had seen the drain).
    */
   outcome: 'x-fleet-outcome',
 } as const

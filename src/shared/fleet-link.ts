@@ -35,6 +35,11 @@ export const answerFrame = {
   part: 4,
   /** The node could not serve the job (a bad job, the node shutting down, an internal error): fail over. */
   failed: 5,
+  /**
+   * The operator drained the node (`admin drain-node`): it takes no new job. Not a failure: the gateway
+   * learns the drain before its next probe and sends the job elsewhere. No payload.
+   */
+  drained: 6,
 } as const
 
 export const frameHeadBytes = 9

@@ -139,9 +139,17 @@ describe('sallyport/client against the running service', { timeout: 600_000 }, (
       fetch: recordingFetch(sent),
       retry: { maxAttempts: 1000, baseDelayMs: 20, maxDelayMs: 100 },
     })
+    let settled = false
     const fetching = sallyport.fetch({ url: `${target.url}/retried`, region: 'us-west' })
+    void fetching.finally(() => (settled = true)).catch(() => undefined)
     // Once a 503 has been seen, the region comes back.
-    while (!sent.some((request) => request.status === 503)) await new Promise((done) => setTimeout(done, 20))
+    while (!settled && !sent.some((request) => request.status === 503)) {
+      await new Promise((done) => setTimeout(done, 20))
+    }
+    assert.ok(
+      sent.some((request) => request.status === 503),
+      `the drained region was refused first: ${JSON.stringify(sent)}`,
+    )
     const undone = await service.sallyport(['admin', 'drain-node', '--region', 'us-west', '--undo'])
     assert.equal(undone.code, 0, undone.stderr)
     assert.match(undone.stdout, /back in service/)

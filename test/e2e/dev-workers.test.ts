@@ -2,7 +2,8 @@
  * `sallyport dev --workers 2` (docs/adr/0015-embedded-stores-in-the-supervisor.md), on the CLI: no Redis, and
  * still the two workers share what one process keeps, exactly. A burst spread over both is admitted as one
  * process admits it, an answer stored by one is replayed by the other, a key revoked through one is refused
- * by both at the next request, and a node drained through `admin drain-node` is out of service for both.
+ * by both at the next request, and a node drained through `admin drain-node` is out of service for both
+ * as soon as the command answers.
  * The supervisor prints the banner once, replaces a worker that dies, and on SIGTERM drains both, removes
  * its fleet file and exits 0. Each request opens a connection of its own, so successive requests reach the
  * workers in turn.
@@ -151,15 +152,12 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     const drained = await runCliOnce(['admin', 'drain-node', '--region', 'europe'], env)
     assert.equal(drained.code, 0, drained.output)
     assert.match(drained.output, /drained/)
-    // Each worker's probe sees the drain within a probe interval; from then on, every worker refuses.
-    await onEveryWorker(
-      async () => {
-        const answer = await fetchVia(replayKey, `${target.url}/drained`, {}, 'europe')
-        return answer.status === 503 && /region_out_of_service/.test(answer.body)
-      },
-      20_000,
-      6,
-    )
+    // At once, before any worker's probe: a drained node refuses new jobs, whichever worker sends them.
+    for (let i = 0; i < 6; i++) {
+      const answer = await fetchVia(replayKey, `${target.url}/drained`, {}, 'europe')
+      assert.equal(answer.status, 503, answer.body)
+      assert.match(answer.body, /region_out_of_service/)
+    }
     const back = await runCliOnce(['admin', 'drain-node', '--region', 'europe', '--undo'], env)
     assert.equal(back.code, 0, back.output)
     assert.match(back.output, /back in service/)

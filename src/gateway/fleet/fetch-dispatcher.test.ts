@@ -150,3 +150,61 @@ describe('a node answer outside the fleet contract is a node failure', () => {
     await assert.rejects(client.health(5_000), NodeFailure)
   })
 })
+
+describe('a node drained since the last probe', () => {
+  const drained: FetchAnswer = {
+    status: 503,
+    outcome: 'drained',
+    body: JSON.stringify({ error: 'the node is drained' }),
+  }
+  const served: FetchAnswer = { status: 200, outcome: 'envelope', body: JSON.stringify(envelope) }
+  const job = { url: 'https://example.com/', user_agent: null }
+
+  it('is marked drained, not down, and the job goes to the next node of the region', async (t) => {
+    const { fleet, nodes } = await fleetOf(t, drained, served)
+    const [first, second] = fleet.members
+    second!.inFlight = 1_000
+    const dispatched = await createFetchDispatcher(fleet).dispatch(job, 'europe')
+    second!.inFlight -= 1_000
+    assert.equal(nodes[0]!.jobs(), 1, 'the drained node was asked first')
+    assert.equal(dispatched.member, second)
+    assert.equal(first!.health, 'healthy')
+    assert.equal(first!.draining, true)
+    assert.equal(first!.inFlight, 0)
+  })
+
+  it('takes the requested region out of service when all its nodes were drained: no other region serves', async (t) => {
+    const { fleet, nodes } = await fleetOf(t, drained, drained)
+    const dispatcher = createFetchDispatcher(fleet)
+    const refused = await dispatcher.dispatch(job, 'europe').catch((error: unknown) => error)
+    assert.ok(refused instanceof AppError)
+    assert.equal(refused.code, 'region_out_of_service')
+    assert.equal(refused.status, 503)
+    assert.equal(nodes[0]!.jobs() + nodes[1]!.jobs(), 2)
+    // The gateway now knows: the next request is refused before any node is asked.
+    const again = await dispatcher.dispatch(job, 'europe').catch((error: unknown) => error)
+    assert.equal((again as AppError).code, 'region_out_of_service')
+    assert.equal(nodes[0]!.jobs() + nodes[1]!.jobs(), 2)
+    // The next probe reads the nodes' own reports (these say not drained): back in service.
+    await fleet.probeAll()
+    assert.equal(fleet.regionInService('europe'), true)
+  })
+
+  it('answers no_healthy_endpoints when no region was asked for and every node was drained', async (t) => {
+    const { fleet } = await fleetOf(t, drained)
+    const refused = await createFetchDispatcher(fleet)
+      .dispatch(job, undefined)
+      .catch((error: unknown) => error)
+    assert.equal((refused as AppError).code, 'no_healthy_endpoints')
+  })
+
+  it('still fails over to other regions when a node of the requested region failed as well', async (t) => {
+    const { fleet } = await fleetOf(t, drained, { status: 502, body: 'bad gateway' })
+    const refused = await createFetchDispatcher(fleet)
+      .dispatch(job, 'europe')
+      .catch((error: unknown) => error)
+    // The fleet has no other region: nothing left.
+    assert.equal((refused as AppError).code, 'no_healthy_endpoints')
+    assert.equal(fleet.members[1]!.health, 'down')
+  })
+})

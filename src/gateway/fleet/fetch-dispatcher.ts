@@ -5,6 +5,9 @@
  * - no region given: the first region in service in the fixed order;
  * - a node that fails mid-request is marked down, then the other nodes of the region are tried, then
  *   the other regions in the fixed order;
+ * - a node that answers `drained` (drained since this gateway's last probe) is marked drained and the next
+ *   node is tried; when every node of a requested region tried was drained, the answer is
+ *   `region_out_of_service`, as it would have been had the probe seen the drain first;
  * - nothing left: `no_healthy_endpoints`.
  * A target's own failure comes back as a refusal and is final: it is never a reason to fail over.
  */
@@ -35,15 +38,7 @@ const retryAfterSeconds = 5
 export function createFetchDispatcher(fleet: Fleet) {
   function plan(requested: Region | undefined): Region[] {
     if (requested !== undefined) {
-      if (!fleet.regionInService(requested)) {
-        throw new AppError(
-          'region_out_of_service',
-          `Region ${requested} has no egress node in service right now.`,
-          {
-            retryAfter: retryAfterSeconds,
-          },
-        )
-      }
+      if (!fleet.regionInService(requested)) throw regionOutOfService(requested)
       return [requested, ...regions.filter((region) => region !== requested)]
     }
     const order = regions.filter((region) => fleet.regionInService(region))
@@ -56,15 +51,26 @@ export function createFetchDispatcher(fleet: Fleet) {
     order: readonly Region[],
     signal: CancelSignal | undefined,
     options: DispatchOptions,
+    requested?: Region,
   ): Promise<HopDispatched> {
     const tried = new Set<FleetMember>()
     for (const region of order) {
+      // Whether every node of this region tried so far answered `drained`.
+      let drainedOnly = true
       for (let member = fleet.pick(region, tried); member !== undefined; member = fleet.pick(region, tried)) {
         tried.add(member)
-        if (options.admit !== undefined && !(await options.admit(member))) continue
+        if (options.admit !== undefined && !(await options.admit(member))) {
+          drainedOnly = false
+          continue
+        }
         member.inFlight++
         try {
           const answer = await member.client.fetchJob(job, signal)
+          if (answer.kind === 'drained') {
+            fleet.markDrained(member)
+            continue
+          }
+          drainedOnly = false
           if (answer.kind === 'refused') {
             const { code, detail, timed_out: timedOut } = answer.refusal
             throw new AppError(code, detail, { timedOut })
@@ -73,10 +79,14 @@ export function createFetchDispatcher(fleet: Fleet) {
           return { regionUsed: region, member, envelope: answer.body }
         } catch (error) {
           if (!(error instanceof NodeFailure)) throw error
+          drainedOnly = false
           fleet.markDown(member, error.message)
         } finally {
           member.inFlight--
         }
+      }
+      if (region === requested && drainedOnly && !fleet.regionInService(region)) {
+        throw regionOutOfService(region)
       }
     }
     throw noHealthyEndpoints()
@@ -89,7 +99,7 @@ export function createFetchDispatcher(fleet: Fleet) {
     signal?: CancelSignal,
     options: DispatchOptions = {},
   ): Promise<Dispatched> {
-    const served = await send(job, plan(requested), signal, options)
+    const served = await send(job, plan(requested), signal, options, requested)
     // A node answers a redirect only to a job with `hop`, and the client refuses one otherwise.
     if (served.envelope === undefined) throw new TypeError('a redirect answer to a job without hop')
     return served
@@ -106,10 +116,18 @@ export function createFetchDispatcher(fleet: Fleet) {
     signal: CancelSignal | undefined,
     pinned?: Region,
   ): Promise<HopDispatched> {
-    return send(job, pinned === undefined ? plan(requested) : [pinned], signal, {})
+    return pinned === undefined
+      ? send(job, plan(requested), signal, {}, requested)
+      : send(job, [pinned], signal, {})
   }
 
   return { dispatch, dispatchHop }
+}
+
+function regionOutOfService(region: Region): AppError {
+  return new AppError('region_out_of_service', `Region ${region} has no egress node in service right now.`, {
+    retryAfter: retryAfterSeconds,
+  })
 }
 
 function noHealthyEndpoints(): AppError {

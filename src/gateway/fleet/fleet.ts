@@ -1,7 +1,8 @@
 /**
  * The gateway's view of the egress fleet (DESIGN 1): active probes on a timer, passive marking on a
- * failed call, operator drain read from each node's own report (so every gateway sees it), and the
- * choice of node for a request.
+ * failed call, operator drain read from each node's own report (so every gateway sees it) and from a
+ * drained node's refusal of a job (so none sends it new work after the drain answered), and the choice of
+ * node for a request.
  */
 import type { Logger } from 'pino'
 import type { NodeEndpoint } from '../../config/gateway-config.ts'
@@ -118,6 +119,20 @@ export function createFleet(options: FleetOptions) {
     setHealth(member, 'down', reason)
   }
 
+  /**
+   * The node answered a job with `drained`: the operator drained it since the last probe. It gets no new
+   * work until a probe reports it back in service.
+   */
+  function markDrained(member: FleetMember) {
+    if (!member.draining) {
+      options.logger.info(
+        { node: member.deviceId ?? member.url, region: member.region },
+        'node drained: learned from its answer to a job',
+      )
+    }
+    member.draining = true
+  }
+
   function regionInService(region: Region): boolean {
     return members.some((member) => member.region === region && inService(member))
   }
@@ -147,7 +162,18 @@ export function createFleet(options: FleetOptions) {
     await Promise.all(members.map((member) => member.client.close()))
   }
 
-  return { members, start, probeAll, markDown, regionInService, regionsInService, pick, find, close }
+  return {
+    members,
+    start,
+    probeAll,
+    markDown,
+    markDrained,
+    regionInService,
+    regionsInService,
+    pick,
+    find,
+    close,
+  }
 }
 
 export type Fleet = ReturnType<typeof createFleet>

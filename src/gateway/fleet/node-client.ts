@@ -29,6 +29,8 @@ export type JobAnswer =
   | { kind: 'refused'; refusal: TargetRefusal }
   /** Only to a job with `hop` (ADR 0010): the next hop, for the gateway to admit and send. */
   | { kind: 'redirect'; redirect: NodeRedirect }
+  /** The node is drained and took no new job: send it elsewhere (not a failure: the node is well). */
+  | { kind: 'drained' }
 
 export type NodeClientOptions = {
   url: string
@@ -251,6 +253,7 @@ export function createNodeClient(options: NodeClientOptions) {
     if (status === 200 && outcome === 'redirect' && job.hop !== undefined) {
       return { kind: 'redirect', redirect: parseAnswer(payload, 'redirect', isRedirect) }
     }
+    if (outcome === 'drained') return { kind: 'drained' }
     throw new NodeFailure(`node answered ${status} to a fetch job`)
   }
 

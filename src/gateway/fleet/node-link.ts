@@ -22,7 +22,7 @@ import {
 } from '../../shared/fleet-link.ts'
 import { abortReason, NodeFailure } from './node-failure.ts'
 
-export type LinkOutcome = 'envelope' | 'refused' | 'redirect'
+export type LinkOutcome = 'envelope' | 'refused' | 'redirect' | 'drained'
 
 export type LinkAnswer = { outcome: LinkOutcome; payload: Buffer }
 
@@ -51,6 +51,7 @@ const outcomes: Record<number, LinkOutcome | undefined> = {
   [answerFrame.envelope]: 'envelope',
   [answerFrame.refused]: 'refused',
   [answerFrame.redirect]: 'redirect',
+  [answerFrame.drained]: 'drained',
 }
 
 /** Ids are uint32; a link that used them all is closed and another opened. */

@@ -14,6 +14,7 @@ import {
 } from '../../../src/shared/fleet-contract.ts'
 import { FrameReader, frameHeadBytes, joinPayload, linkProtocol } from '../../../src/shared/fleet-link.ts'
 import { createNodeClient, NodeFailure } from '../../../src/gateway/fleet/node-client.ts'
+import { localDrain, type DrainSwitch } from '../../../src/node/app.ts'
 
 const secret = 'fleet-secret-for-link-tests-0123456789'
 const clock = { now: () => Date.now(), monotonic: () => performance.now() }
@@ -61,9 +62,17 @@ function echoFetcher() {
   return { fetcher, signals }
 }
 
-async function linkedPair(t: TestContext, options: { jobTimeoutMs?: number; secret?: string } = {}) {
+async function linkedPair(
+  t: TestContext,
+  options: { jobTimeoutMs?: number; secret?: string; drain?: DrainSwitch; link?: boolean } = {},
+) {
   const { fetcher, signals } = echoFetcher()
-  const app = testNode({ fleetSecret: secret, fetcher, clock })
+  const app = testNode({
+    fleetSecret: secret,
+    fetcher,
+    clock,
+    ...(options.drain !== undefined && { drain: options.drain }),
+  })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const { port } = app.server.address() as AddressInfo
   const client = createNodeClient({
@@ -71,6 +80,7 @@ async function linkedPair(t: TestContext, options: { jobTimeoutMs?: number; secr
     fleetSecret: options.secret ?? secret,
     clock,
     jobTimeoutMs: options.jobTimeoutMs ?? 5_000,
+    ...(options.link !== undefined && { link: options.link }),
   })
   t.after(async () => {
     await client.close()
@@ -200,6 +210,24 @@ describe('the fleet link carries fetch jobs from a gateway to a node', () => {
     assert.equal(resultOf(await running), 'last')
     await late
     await closing
+  })
+
+  it('a drained node answers `drained` to a new job and fetches nothing, on the link and as an HTTP call', async (t) => {
+    for (const link of [true, false]) {
+      const drain = localDrain()
+      const { client, signals } = await linkedPair(t, { drain, link })
+      if (link) await untilLinked(client)
+      const running = client.fetchJob(job('https://example.com/running?after=100'))
+      await new Promise((r) => setTimeout(r, 20))
+      await drain.set(true)
+      const before = signals.length
+      assert.deepEqual(await client.fetchJob(job('https://example.com/new')), { kind: 'drained' })
+      assert.equal(signals.length, before, 'the drained node fetched nothing')
+      assert.equal(resultOf(await running), 'running', 'a job running at the drain is answered')
+      assert.equal(client.linked(), link, 'the link stays open')
+      await drain.set(false)
+      assert.equal(resultOf(await client.fetchJob(job('https://example.com/again'))), 'again')
+    }
   })
 
   it('falls back to HTTP calls when the node refuses the upgrade, and nobody unsigned gets a link', async (t) => {
