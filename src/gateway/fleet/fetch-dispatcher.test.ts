@@ -208,3 +208,56 @@ describe('a node drained since the last probe', () => {
     assert.equal(fleet.members[1]!.health, 'down')
   })
 })
+
+describe('a probe that left before a drained answer', () => {
+  it('does not put the node back in service; the next probe does, if the node says so', async (t) => {
+    const report = (draining: boolean): HealthReport => ({
+      device_id: 'node_0',
+      region: 'europe',
+      public_ip: '203.0.113.9',
+      draining,
+      in_flight: 0,
+      started_at: new Date(0).toISOString(),
+    })
+    const probes: ((report: HealthReport) => void)[] = []
+    const fleet = createFleet({
+      nodes: [{ region: 'europe', url: 'http://127.0.0.1:9' }],
+      fleetSecret: secret,
+      clock: { now: () => Date.now(), monotonic: () => performance.now() },
+      logger: quiet,
+      healthIntervalMs: 60_000,
+      healthTimeoutMs: 5_000,
+      jobTimeoutMs: 5_000,
+      clientFor: (endpoint) => ({
+        url: endpoint.url,
+        fetchJob: async () => ({ kind: 'drained' }),
+        health: () => new Promise<HealthReport>((resolve) => probes.push(resolve)),
+        setDraining: async () => report(true),
+        close: async () => undefined,
+      }),
+    })
+    t.after(() => fleet.close())
+    const first = fleet.probeAll()
+    probes.shift()!(report(false))
+    await first
+    assert.equal(fleet.regionInService('europe'), true)
+
+    // A probe leaves; the node is drained and answers a job `drained`; the probe's older report lands.
+    const stale = fleet.probeAll()
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    const refused = await createFetchDispatcher(fleet)
+      .dispatch({ url: 'https://example.com/', user_agent: null }, 'europe')
+      .catch((error: unknown) => error)
+    assert.equal((refused as AppError).code, 'region_out_of_service')
+    probes.shift()!(report(false))
+    await stale
+    assert.equal(fleet.regionInService('europe'), false, 'the older report did not undo the drain')
+
+    // A probe that leaves after the answer is the node's word: here, back in service (`--undo`).
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    const fresh = fleet.probeAll()
+    probes.shift()!(report(false))
+    await fresh
+    assert.equal(fleet.regionInService('europe'), true)
+  })
+})

@@ -20,6 +20,8 @@ export type FleetMember = {
   publicIp: string | undefined
   health: Health
   draining: boolean
+  /** When (monotonic) a job's `drained` answer told this gateway of a drain: older probes cannot undo it. */
+  drainedAnswerAt: number | undefined
   lastCheckAt: number | undefined
   lastError: string | undefined
   inFlight: number
@@ -62,6 +64,7 @@ export function createFleet(options: FleetOptions) {
     publicIp: undefined,
     health: 'unknown',
     draining: false,
+    drainedAnswerAt: undefined,
     lastCheckAt: undefined,
     lastError: undefined,
     inFlight: 0,
@@ -92,7 +95,9 @@ export function createFleet(options: FleetOptions) {
       member.latencyMs = member.latencyMs === undefined ? rtt : member.latencyMs * 0.7 + rtt * 0.3
       member.deviceId = report.device_id
       member.publicIp = report.public_ip
-      member.draining = report.draining
+      // A report the node wrote before it answered a job `drained` is older news than that answer.
+      const answeredSince = member.drainedAnswerAt !== undefined && member.drainedAnswerAt > started
+      member.draining = report.draining || answeredSince
       // A node configured for one region that says it is in another is a deployment mistake: keep it out.
       if (report.region !== member.region) setHealth(member, 'down', `node reports region ${report.region}`)
       else setHealth(member, 'healthy', undefined)
@@ -131,6 +136,7 @@ export function createFleet(options: FleetOptions) {
       )
     }
     member.draining = true
+    member.drainedAnswerAt = options.clock.monotonic()
   }
 
   function regionInService(region: Region): boolean {
