@@ -18,6 +18,27 @@ const quiet = { info: () => undefined, warn: () => undefined }
 
 type FetchAnswer = { status: number; outcome?: string; body: string }
 
+/** What every fleet of these tests is made with: probes only when a test asks for them. */
+const fleetSettings = {
+  fleetSecret: secret,
+  clock: { now: () => Date.now(), monotonic: () => performance.now() },
+  logger: quiet,
+  healthIntervalMs: 60_000,
+  healthTimeoutMs: 5_000,
+  jobTimeoutMs: 5_000,
+}
+
+function healthReport(deviceId: string, draining: boolean): HealthReport {
+  return {
+    device_id: deviceId,
+    region: 'europe',
+    public_ip: '203.0.113.9',
+    draining,
+    in_flight: 0,
+    started_at: new Date(0).toISOString(),
+  }
+}
+
 /** A node on 127.0.0.1 that probes healthy and answers every fetch job with `answer`. */
 async function fakeNode(
   deviceId: string,
@@ -28,14 +49,7 @@ async function fakeNode(
     request.resume()
     request.on('end', () => {
       if (request.url === fleetPaths.health) {
-        const report: HealthReport = {
-          device_id: deviceId,
-          region: 'europe',
-          public_ip: '203.0.113.9',
-          draining: false,
-          in_flight: 0,
-          started_at: new Date(0).toISOString(),
-        }
+        const report = healthReport(deviceId, false)
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(report))
         return
       }
@@ -66,13 +80,8 @@ const envelope: NodeEnvelope = {
 async function fleetOf(t: { after(fn: () => Promise<void> | void): void }, ...answers: FetchAnswer[]) {
   const nodes = await Promise.all(answers.map((answer, index) => fakeNode(`node_${index}`, answer)))
   const fleet = createFleet({
+    ...fleetSettings,
     nodes: nodes.map((node) => ({ region: 'europe' as const, url: node.url })),
-    fleetSecret: secret,
-    clock: { now: () => Date.now(), monotonic: () => performance.now() },
-    logger: quiet,
-    healthIntervalMs: 60_000,
-    healthTimeoutMs: 5_000,
-    jobTimeoutMs: 5_000,
   })
   t.after(async () => {
     await fleet.close()
@@ -211,23 +220,11 @@ describe('a node drained since the last probe', () => {
 
 describe('a probe that left before a drained answer', () => {
   it('does not put the node back in service; the next probe does, if the node says so', async (t) => {
-    const report = (draining: boolean): HealthReport => ({
-      device_id: 'node_0',
-      region: 'europe',
-      public_ip: '203.0.113.9',
-      draining,
-      in_flight: 0,
-      started_at: new Date(0).toISOString(),
-    })
+    const report = (draining: boolean) => healthReport('node_0', draining)
     const probes: ((report: HealthReport) => void)[] = []
     const fleet = createFleet({
+      ...fleetSettings,
       nodes: [{ region: 'europe', url: 'http://127.0.0.1:9' }],
-      fleetSecret: secret,
-      clock: { now: () => Date.now(), monotonic: () => performance.now() },
-      logger: quiet,
-      healthIntervalMs: 60_000,
-      healthTimeoutMs: 5_000,
-      jobTimeoutMs: 5_000,
       clientFor: (endpoint) => ({
         url: endpoint.url,
         fetchJob: async () => ({ kind: 'drained' }),
