@@ -7,7 +7,7 @@
  * must be 1 to 128 visible ASCII characters (0x21-0x7E): no spaces, no control characters, nothing
  * outside ASCII.
  */
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { AppError } from '../../shared/errors.ts'
 
 export const maxIdempotencyKeyLength = 128
@@ -96,7 +96,5 @@ function unquoteString(value: string): string | undefined {
 export function idempotencyFingerprint(url: string | URL, region: string | undefined): string {
   const href = new URL(url).href
   // A WHATWG href never holds a raw NUL, so the separator cannot be forged from inside the url.
-  return createHash('sha256')
-    .update(`sallyport-idempotency-v1\0${href}\0${region ?? ''}`)
-    .digest('hex')
+  return hash('sha256', `sallyport-idempotency-v1\0${href}\0${region ?? ''}`, 'hex')
 }

@@ -19,7 +19,7 @@
  * (`budget_spent`), and an answer that does not fit the rest of it is not kept: a small marker takes its place
  * (`not_kept`), so a retry is told the first attempt completed and was billed and never fetches again.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
 
@@ -187,7 +187,7 @@ export function assertStorable(response: CompletedResponse): void {
  * account's entries); the Idempotency-Key is digested (a caller may put a URL in it, DESIGN 7).
  */
 export function entryName(accountId: string, key: string): string {
-  return `${accountId}:${createHash('sha256').update(key).digest('hex')}`
+  return `${accountId}:${hash('sha256', key, 'hex')}`
 }
 
 /** The claim's owner token: unguessable, so only the request that claimed can complete or abandon. */

@@ -22,7 +22,7 @@
  */
 import { scanKeys, type RedisClient } from '../../infra/redis/redis-connection.ts'
 import { redisScript, runScriptBuffers } from '../../infra/redis/redis-script.ts'
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import {
   entryOverheadBytes,
   idempotencyDefaults,
@@ -155,7 +155,7 @@ export function createRedisIdempotencyStore(options: RedisIdempotencyOptions): I
   /** The entry's key, then the account's ledger and bytes: one hash tag, one slot. */
   const keysOf = (accountId: string, key: string) => {
     const account = `${prefix}{${accountId}}:`
-    const digest = createHash('sha256').update(key).digest('hex')
+    const digest = hash('sha256', key, 'hex')
     return { digest, keys: [account + digest, `${account}ledger`, `${account}bytes`] }
   }
 

@@ -2,7 +2,7 @@
  * Minting, listing and revoking API keys (SPEC 5.4-5.6). Only a dashboard session reaches this; the
  * key is returned once by `mint` and only its SHA-256 is stored.
  */
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { AppError } from '../../shared/errors.ts'
 import { newId } from '../../shared/ids.ts'
 import type { Clock } from '../../shared/clock.ts'
@@ -28,7 +28,7 @@ export type KeyView = {
 export type MintedKey = Omit<KeyView, 'last_used_at'> & { key: string }
 
 export function keyDigest(key: string): string {
-  return createHash('sha256').update(key).digest('hex')
+  return hash('sha256', key, 'hex')
 }
 
 export function parseScopes(stored: string): Scope[] {
