@@ -116,18 +116,18 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
         return fail(id, 'bad JSON')
       }
       if (job === undefined) return fail(id, 'bad fetch job')
-      if (deps.drain.draining) return drained(id)
+      if (deps.drain.draining) return refuse(id, answerFrame.drained)
       run(id, job)
     })
 
-    function fail(id: number, error: string): void {
-      writer.write(answerFrame.failed, id, JSON.stringify({ error }))
+    /** Answers a job the node does not run: `failed` with its reason, or `drained`; counted as a 503. */
+    function refuse(id: number, type: number, payload?: string): void {
+      writer.write(type, id, payload)
       deps.metrics?.requests.inc({ route: fleetPaths.link, method: 'JOB', status: '503', code: noCode })
     }
 
-    function drained(id: number): void {
-      writer.write(answerFrame.drained, id)
-      deps.metrics?.requests.inc({ route: fleetPaths.link, method: 'JOB', status: '503', code: noCode })
+    function fail(id: number, error: string): void {
+      refuse(id, answerFrame.failed, JSON.stringify({ error }))
     }
 
     function run(id: number, job: NonNullable<ReturnType<typeof parseJob>>): void {

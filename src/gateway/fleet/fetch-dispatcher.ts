@@ -55,12 +55,13 @@ export function createFetchDispatcher(fleet: Fleet) {
   ): Promise<HopDispatched> {
     const tried = new Set<FleetMember>()
     for (const region of order) {
-      // Whether every node of this region tried so far answered `drained`.
-      let drainedOnly = true
+      // How this region's nodes answered: `drained`, and anything else (served, refused, failed, skipped).
+      let drained = false
+      let otherwise = false
       for (let member = fleet.pick(region, tried); member !== undefined; member = fleet.pick(region, tried)) {
         tried.add(member)
         if (options.admit !== undefined && !(await options.admit(member))) {
-          drainedOnly = false
+          otherwise = true
           continue
         }
         member.inFlight++
@@ -68,9 +69,10 @@ export function createFetchDispatcher(fleet: Fleet) {
           const answer = await member.client.fetchJob(job, signal)
           if (answer.kind === 'drained') {
             fleet.markDrained(member)
+            drained = true
             continue
           }
-          drainedOnly = false
+          otherwise = true
           if (answer.kind === 'refused') {
             const { code, detail, timed_out: timedOut } = answer.refusal
             throw new AppError(code, detail, { timedOut })
@@ -79,15 +81,14 @@ export function createFetchDispatcher(fleet: Fleet) {
           return { regionUsed: region, member, envelope: answer.body }
         } catch (error) {
           if (!(error instanceof NodeFailure)) throw error
-          drainedOnly = false
+          otherwise = true
           fleet.markDown(member, error.message)
         } finally {
           member.inFlight--
         }
       }
-      if (region === requested && drainedOnly && !fleet.regionInService(region)) {
-        throw regionOutOfService(region)
-      }
+      // Every node the region had left said `drained`: it is out of service, as a probe would have found.
+      if (region === requested && drained && !otherwise) throw regionOutOfService(region)
     }
     throw noHealthyEndpoints()
   }
