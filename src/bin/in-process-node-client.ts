@@ -6,6 +6,7 @@
  */
 import type { NodeClient } from '../gateway/fleet/node-client.ts'
 import type { DrainSwitch } from '../node/app.ts'
+import { encodeEnvelope } from '../node/fetching/envelope-json.ts'
 import type { Fetcher } from '../node/fetching/fetcher.ts'
 
 export function inProcessNodeClient(
@@ -20,7 +21,7 @@ export function inProcessNodeClient(
       const outcome = await fetcher.fetch(job, signal)
       if (outcome.ok === 'redirect') return { kind: 'redirect', redirect: outcome.redirect }
       return outcome.ok
-        ? { kind: 'envelope', body: Buffer.from(JSON.stringify(outcome.envelope)) }
+        ? { kind: 'envelope', body: encodeEnvelope(outcome.envelope) }
         : { kind: 'refused', refusal: outcome.refusal }
     },
   }

@@ -24,6 +24,7 @@ import {
 } from '../shared/fleet-contract.ts'
 import { noCode, type HttpMetrics } from '../shared/metrics.ts'
 import { Cancellation } from '../shared/cancellation.ts'
+import { encodeEnvelope } from './fetching/envelope-json.ts'
 import type { Fetcher, FetchOutcome } from './fetching/fetcher.ts'
 import { parseJob } from './fetch-job.ts'
 
@@ -75,10 +76,10 @@ export function createFleetFetchRoute(
     const log = logsInfo(deps.log) ? deps.log.child({ reqId: deps.nextRequestId() }) : undefined
     log?.debug({ req: route }, 'incoming request')
 
-    function answer(status: number, body: string, outcome?: string): void {
+    function answer(status: number, body: string | Buffer, outcome?: string): void {
       const headers: Record<string, string | number> = {
         'content-type': jsonType,
-        'content-length': Buffer.byteLength(body),
+        'content-length': typeof body === 'string' ? Buffer.byteLength(body) : body.length,
       }
       if (outcome !== undefined) headers[fleetHeaders.outcome] = outcome
       if (state.closing) headers.connection = 'close'
@@ -184,8 +185,8 @@ export function logsInfo(log: FastifyBaseLogger): boolean {
   return typeof pino.isLevelEnabled === 'function' && pino.isLevelEnabled('info')
 }
 
-export function outcomeAnswer(outcome: FetchOutcome): ['envelope' | 'refused' | 'redirect', string] {
-  if (outcome.ok === true) return ['envelope', JSON.stringify(outcome.envelope)]
-  if (outcome.ok === false) return ['refused', JSON.stringify(outcome.refusal)]
-  return ['redirect', JSON.stringify(outcome.redirect)]
+export function outcomeAnswer(outcome: FetchOutcome): ['envelope' | 'refused' | 'redirect', Buffer] {
+  if (outcome.ok === true) return ['envelope', encodeEnvelope(outcome.envelope)]
+  if (outcome.ok === false) return ['refused', Buffer.from(JSON.stringify(outcome.refusal))]
+  return ['redirect', Buffer.from(JSON.stringify(outcome.redirect))]
 }

@@ -147,7 +147,7 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
           if (cancel.aborted || socket.destroyed) return settle()
           const [kind, body] = outcomeAnswer(outcome)
           // Settled once the answer is written: the last job's settling may end a closing link.
-          const parts = send(id, kind, Buffer.from(body, 'utf8'))
+          const parts = send(id, kind, body)
           if (parts === undefined) settle()
           else void parts.then(settle)
           const seconds = (performance.now() - arrived) / 1000

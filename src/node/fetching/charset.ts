@@ -3,8 +3,9 @@
  * the target declared and returned as a string; any other body is base64 with `result_encoding: 'base64'`.
  * Charset labels follow the WHATWG Encoding Standard, which `TextDecoder` implements (Node has full ICU).
  */
-import { isUtf8 } from 'node:buffer'
+import { isAscii, isUtf8 } from 'node:buffer'
 import { TextDecoder } from 'node:util'
+import { TextResult } from './envelope-json.ts'
 
 export type DecodedBody = { result: string; result_encoding?: 'base64' }
 
@@ -74,15 +75,29 @@ export function decodeBody(bytes: Buffer, contentType: string): DecodedBody {
   if (essence !== '' && !isTextType(essence)) return base64(bytes)
   // The WHATWG "decode" algorithm and HTML let a byte order mark override any declared charset.
   const bom = bomEncoding(bytes)
-  if (bom !== undefined) return { result: decoderFor(bom)?.decode(bytes) ?? '' }
+  if (bom !== undefined) {
+    if (bom === 'utf-8' && isUtf8(bytes)) return new TextResult(bytes.subarray(3))
+    return { result: decoderFor(bom)?.decode(bytes) ?? '' }
+  }
   if (essence !== '' && charset !== undefined) {
     const decoder = decoderFor(charset)
-    return decoder === undefined ? base64(bytes) : { result: decoder.decode(bytes) }
+    return decoder === undefined ? base64(bytes) : decodeText(decoder, bytes)
   }
   const sniffed = essence === '' ? undefined : sniffCharset(essence, bytes)
   const decoder = sniffed === undefined ? undefined : decoderFor(sniffed)
-  if (decoder !== undefined) return { result: decoder.decode(bytes) }
-  return isUtf8(bytes) ? { result: bytes.toString('utf8') } : base64(bytes)
+  if (decoder !== undefined) return decodeText(decoder, bytes)
+  return isUtf8(bytes) ? new TextResult(bytes) : base64(bytes)
+}
+
+/**
+ * `bytes` decoded by `decoder`. Where the text is the bytes themselves (valid UTF-8 under UTF-8, ASCII
+ * under windows-1252) they are kept as they are, for the envelope's JSON to be written from them
+ * (envelope-json.ts). Other ASCII-compatible encodings are decoded: ISO-2022-JP, say, is ASCII bytes.
+ */
+function decodeText(decoder: Decoder, bytes: Buffer): DecodedBody {
+  if (decoder.encoding === 'utf-8' ? isUtf8(bytes) : decoder.encoding === 'windows-1252' && isAscii(bytes))
+    return new TextResult(bytes)
+  return { result: decoder.decode(bytes) }
 }
 
 function base64(bytes: Buffer): DecodedBody {
@@ -118,7 +133,7 @@ function sniffCharset(essence: string, bytes: Buffer): string | undefined {
   return undefined
 }
 
-type Decoder = { decode(bytes: Uint8Array): string }
+type Decoder = { readonly encoding: string; decode(bytes: Uint8Array): string }
 
 /**
  * WHATWG index-windows-1252 for bytes 0x80-0x9F, the only range where it differs from ISO-8859-1.
@@ -130,6 +145,7 @@ const windows1252C1 =
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178'
 
 const windows1252: Decoder = {
+  encoding: 'windows-1252',
   decode: (bytes) =>
     Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
       .toString('latin1')
