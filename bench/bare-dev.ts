@@ -34,6 +34,9 @@ const admitEverything: AdmissionStore = {
   close: () => Promise.resolve(),
 }
 
+/** A request counted nowhere. */
+const unmetered = { committed: Promise.resolve(), bill: () => undefined, refund: () => Promise.resolve() }
+
 await runDev(process.argv.slice(2), {
   authenticator: {
     authenticate: (apiKey) =>
@@ -45,7 +48,7 @@ await runDev(process.argv.slice(2), {
     return {
       ...deps,
       // No metering and no billing: nothing is counted, no account is on a trial or has a cap.
-      metering: { record: async () => undefined },
+      metering: { reserve: () => unmetered },
       standing: { standingFor: () => Promise.resolve({ plan: 'entry', trialQuota: false }) },
       rateLimits: {
         store: admitEverything,

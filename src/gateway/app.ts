@@ -63,8 +63,8 @@ export type GatewayDeps = {
   billing: BillingArea | null
   /** The plans of GET /v2/plans. */
   catalog: PlanCatalog
-  /** Counts each returned fetch envelope per account and day (DESIGN 7). */
-  metering: Pick<MeteringService, 'record'>
+  /** Counts each returned fetch envelope per account and day (DESIGN 7), from its dispatch on. */
+  metering: Pick<MeteringService, 'reserve'>
   /** The beta social API (SPEC 1.6). */
   social: SocialService
   /** Rate limits, the in-flight cap and the trial allowance (DESIGN 6). */

@@ -5,6 +5,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify'
 import { buildTestGateway, envelopeFor, fakeNode, type FakeNode, type TestGateway } from './test-gateway.ts'
+import { fakeMetering } from './fake-metering.ts'
 import { manualClock, type ManualClock } from './manual-clock.ts'
 import { AppError } from '../../src/shared/errors.ts'
 import type { CancelSignal } from '../../src/shared/cancellation.ts'
@@ -106,7 +107,8 @@ export async function buildLimitsGateway(
   const clock = manualClock()
   const store = createMemoryAdmissionStore({ clock })
   const idempotency = createMemoryIdempotencyStore({ clock, sweepIntervalMs: 0 })
-  const metered: { accountId: string; bytes: number }[] = []
+  const metering = fakeMetering()
+  const metered = metering.billed
   const gw = await buildTestGateway(options.nodes ?? [fakeNode('us-east', 'node_east1')], {
     authenticator: accountsAuthenticator(),
     clock,
@@ -116,11 +118,7 @@ export async function buildLimitsGateway(
       hostKeySecret: 'route-test-secret-not-a-real-one',
     },
     idempotency: options.idempotency?.(idempotency) ?? idempotency,
-    metering: {
-      record: async (accountId, bytes) => {
-        metered.push({ accountId, bytes })
-      },
-    },
+    metering,
     ...(options.standing !== undefined && { standing: options.standing }),
     ...options.extra,
   })

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { Registry } from 'prom-client'
 import { fetchDeadlines } from '../../src/config/fetch-deadlines.ts'
+import { fakeMetering } from './fake-metering.ts'
 import { loadSocialSettings } from '../../src/config/social-config.ts'
 import type { GatewayDeps } from '../../src/gateway/app.ts'
 import type { DashboardSettings } from '../../src/gateway/dashboard/pages/page.ts'
@@ -55,7 +56,7 @@ export function memoryGatewayDeps(fleet: Fleet, overrides: Partial<GatewayDeps> 
     account: null,
     billing: null,
     catalog: overrides.catalog ?? overrides.billing?.catalog ?? createPlanCatalog(),
-    metering: { record: async () => undefined },
+    metering: fakeMetering(),
     social: overrides.social ?? createSocialService({ settings: loadSocialSettings({}), dispatcher }),
     rateLimits: overrides.rateLimits ?? {
       store: make(createMemoryAdmissionStore({ clock })),

@@ -11,7 +11,7 @@ import type { Clock } from '../../shared/clock.ts'
 import type { AccountRepository } from '../accounts/account-repository.ts'
 import type { BackgroundTasks } from '../background-tasks.ts'
 import type { BillingService } from '../billing/billing-service.ts'
-import type { MeteringService } from '../metering/metering-service.ts'
+import type { MeteredRequest, MeteringService } from '../metering/metering-service.ts'
 import type { AlertRepository } from './alert-repository.ts'
 import { usageAlertMail } from './usage-alert-mail.ts'
 import { dueAlerts } from './usage-thresholds.ts'
@@ -73,15 +73,21 @@ export function createUsageAlerts(deps: UsageAlertDeps) {
   }
 
   /**
-   * The metering service, with a check scheduled once each billed request is counted. The caller still
+   * The metering service, with a check scheduled once each billed request is counted. The fetch still
    * waits for the count itself (metering commits before the envelope is delivered), never for the check.
    */
-  function watch<M extends Pick<MeteringService, 'record'>>(metering: M): M {
+  function watch<M extends Pick<MeteringService, 'reserve'>>(metering: M): M {
     return {
       ...metering,
-      async record(accountId: string, bytes: number) {
-        await metering.record(accountId, bytes)
-        schedule(accountId)
+      reserve(accountId: string): MeteredRequest {
+        const metered = metering.reserve(accountId)
+        return {
+          ...metered,
+          bill(bytes) {
+            metered.bill(bytes)
+            schedule(accountId)
+          },
+        }
       },
     }
   }

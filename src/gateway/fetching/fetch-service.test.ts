@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it, type TestContext } from 'node:test'
+import { fakeMetering } from '../../../test/helpers/fake-metering.ts'
 import { manualClock } from '../../../test/helpers/manual-clock.ts'
 import { createFakeFleet, envelopeFor, fakeNode, type FakeNode } from '../../../test/helpers/test-gateway.ts'
 import type { CancelSignal } from '../../shared/cancellation.ts'
@@ -11,6 +12,7 @@ import type { JobAnswer } from '../fleet/node-client.ts'
 import { createMemoryIdempotencyStore } from '../idempotency/memory-idempotency-store.ts'
 import { fixedLimits } from '../rate-limits/account-limits.ts'
 import { defaultLimits, type AdmissionLimits } from '../rate-limits/admission.ts'
+import type { MeteredRequest, MeteringService } from '../metering/metering-service.ts'
 import { createMemoryAdmissionStore } from '../rate-limits/memory-admission-store.ts'
 import { createRateLimiter } from '../rate-limits/rate-limiter.ts'
 import { createFetchService, type FetchOutcome, type FetchRequest } from './fetch-service.ts'
@@ -25,6 +27,7 @@ async function setUp(
     limits?: Partial<AdmissionLimits>
     standing?: StandingService
     fetchDeadlineMs?: number
+    metering?: Pick<MeteringService, 'reserve'>
   } = {},
 ) {
   const clock = manualClock()
@@ -36,14 +39,13 @@ async function setUp(
     await Promise.all([admissions.close(), idempotency.close()])
   })
   const limits = Object.freeze({ ...defaultLimits, ...options.limits })
-  const metered: { accountId: string; bytes: number }[] = []
+  const metering = fakeMetering()
+  const metered = metering.billed
+  // Every fetch that ends leaves its count billed or refunded, never open.
+  t.after(() => assert.equal(metering.open(), 0, 'a metered request was left open'))
   const service = createFetchService({
     dispatcher: createFetchDispatcher(fleet),
-    metering: {
-      record: async (accountId, bytes) => {
-        metered.push({ accountId, bytes })
-      },
-    },
+    metering: options.metering ?? metering,
     standing: options.standing ?? paid,
     limiter: createRateLimiter(
       { store: admissions, limits: fixedLimits(limits), hostKeySecret: 'unit-test-secret' },
@@ -72,7 +74,7 @@ async function setUp(
         },
       },
     )
-  return { fetch, metered, admissions }
+  return { fetch, metered, metering, admissions }
 }
 
 function errorCode(outcome: FetchOutcome): string {
@@ -160,6 +162,48 @@ describe('the fetch use case', () => {
       outcome.rateLimit?.map((state) => state.name),
       ['account_general'],
     )
+  })
+
+  it('counts the request as it is dispatched, and delivers the envelope once that count is committed', async (t) => {
+    const events: string[] = []
+    let commit!: () => void
+    const committed = new Promise<void>((resolve) => (commit = resolve))
+    const metering = {
+      reserve: (): MeteredRequest => {
+        events.push('counted')
+        return {
+          committed: committed.then(() => void events.push('committed')),
+          bill: (bytes) => void events.push(`billed ${bytes > 0 ? 'bytes' : 'nothing'}`),
+          refund: async () => void events.push('refunded'),
+        }
+      },
+    }
+    const node = fakeNode('us-east', 'node_east1', {
+      onJob: async (job) => {
+        events.push('dispatched')
+        return { kind: 'envelope', body: envelopeFor(node, job) }
+      },
+    })
+    const { fetch } = await setUp(t, { nodes: [node], metering })
+    let delivered = false
+    const outcome = fetch().then((answer) => {
+      delivered = true
+      return answer
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    assert.deepEqual(events, ['counted', 'dispatched', 'billed bytes'])
+    assert.equal(delivered, false, 'the envelope waits for its count')
+    commit()
+    assert.equal((await outcome).kind, 'envelope')
+    assert.deepEqual(events, ['counted', 'dispatched', 'billed bytes', 'committed'])
+  })
+
+  it('takes the count back when nothing billable came of the fetch', async (t) => {
+    const node = fakeNode('us-east', 'node_east1', { onJob: refused })
+    const { fetch, metering } = await setUp(t, { nodes: [node] })
+    assert.equal(errorCode(await fetch()), 'target_not_permitted')
+    assert.deepEqual(metering.refunds, ['acct_a'])
+    assert.deepEqual(metering.billed, [])
   })
 
   it('refunds the trial when no envelope came back', async (t) => {

@@ -6,8 +6,10 @@
  *    here, costing one unit of the general budget;
  * 2. the account's standing (trial days, spending cap; a refusal costs one unit of the general budget),
  *    then ONE admission for every rule of the fetch;
- * 3. the dispatch, capped by `fetchDeadlineMs` (below the idempotency and in-flight leases);
- * 4. an envelope is metered and, with a key, stored; any error releases the key and refunds the trial.
+ * 3. the dispatch, capped by `fetchDeadlineMs` (below the idempotency and in-flight leases), counted by
+ *    metering as it starts;
+ * 4. an envelope is delivered once its count is committed and, with a key, stored; any error releases the
+ *    key, refunds the trial and takes the count back.
  */
 import type { Logger } from 'pino'
 import { Cancellation, type CancelSignal } from '../../shared/cancellation.ts'
@@ -31,8 +33,8 @@ export type { FetchOutcome } from './fetch-outcome.ts'
 
 export type FetchServiceDeps = {
   dispatcher: FetchDispatcher
-  /** Counts each returned envelope per account and day (DESIGN 7). */
-  metering: Pick<MeteringService, 'record'>
+  /** Counts each returned envelope per account and day (DESIGN 7), from its dispatch on. */
+  metering: Pick<MeteringService, 'reserve'>
   /** Trial days and spending cap (billing). */
   standing: StandingService
   limiter: RateLimiter
@@ -124,6 +126,9 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     }
     if (!admission.admitted) return { kind: 'error', error: admission.error, rateLimit: admission.states }
     const ticket = admission.value
+    // Counted now, committed while the fetch is on its way: the envelope waits for the commit, not for a
+    // write after the fetch (docs/adr/0018-metering-before-dispatch.md).
+    const metered = deps.metering.reserve(accountId)
     let billable = false
     let rateLimit = admission.states
     try {
@@ -144,7 +149,8 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
           const body = Buffer.concat([envelopePrefix(served.regionUsed), served.envelope.subarray(1)])
           billable = true
           // An envelope is one billable request (DESIGN 2), committed before it is delivered (DESIGN 6).
-          await deps.metering.record(accountId, envelopeBytes(served.envelope))
+          metered.bill(envelopeBytes(served.envelope))
+          await metered.committed
           return { kind: 'envelope', body, rateLimit }
         }
         // The target redirected. The next hop's host spends both per-host budgets before any node sends it.
@@ -161,7 +167,8 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
         if (!next.admitted) {
           // Requests were sent for the caller: a refused later hop is billed, with no body (ADR 0010).
           billable = true
-          await deps.metering.record(accountId, 0)
+          metered.bill(0)
+          await metered.committed
           return { kind: 'error', error: next.error, rateLimit }
         }
       }
@@ -172,6 +179,8 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
       return { kind: 'error', error, rateLimit }
     } finally {
       ticket.finish(billable)
+      // Nothing billable came of it: the count is taken back before the error is answered.
+      if (!billable) await metered.refund()
     }
   }
 

@@ -2,8 +2,15 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { manualClock } from '../../../test/helpers/manual-clock.ts'
 import { createBackgroundTasks } from '../background-tasks.ts'
-import { createMeteringService } from './metering-service.ts'
+import { createMeteringService, type MeteringService } from './metering-service.ts'
 import { UsageWriteFailed, type UsageWrite } from './usage-repository.ts'
+
+/** One billed request as the fetch path makes it: counted, its bytes added in the same turn, committed. */
+function record(service: MeteringService, accountId: string, bytes: number): Promise<void> {
+  const metered = service.reserve(accountId)
+  metered.bill(bytes)
+  return metered.committed
+}
 
 /**
  * A repository twin with the semantics of `addOnce`: writes numbered at or below the writer's last applied
@@ -32,7 +39,7 @@ function metering(flushEveryMs = 60_000) {
           bytes += write.bytes
           lastSeq.set(key, Math.max(lastSeq.get(key) ?? 0, write.seq))
         }
-        if (requests > 0) {
+        if (requests !== 0 || bytes !== 0) {
           writes.push([accountId, day, requests, bytes])
           stored.set(accountId, (stored.get(accountId) ?? 0) + requests)
         }
@@ -51,9 +58,9 @@ function metering(flushEveryMs = 60_000) {
 describe('metering', () => {
   it('commits what one turn of the event loop recorded as one write per account and UTC day', async () => {
     const { service, writes, clock } = metering()
-    const first = [service.record('acct_a', 10), service.record('acct_a', 5), service.record('acct_b', 1)]
+    const first = [record(service, 'acct_a', 10), record(service, 'acct_a', 5), record(service, 'acct_b', 1)]
     clock.advance(60_000)
-    const second = service.record('acct_a', 7)
+    const second = record(service, 'acct_a', 7)
     assert.deepEqual(writes, [], 'the write waits for the end of this turn')
     await Promise.all([...first, second])
     assert.deepEqual(writes, [
@@ -81,7 +88,7 @@ describe('metering', () => {
       background: createBackgroundTasks({ error: () => undefined }),
     })
     let answered = false
-    const recorded = service.record('acct_a', 1).then(() => (answered = true))
+    const recorded = record(service, 'acct_a', 1).then(() => (answered = true))
     await new Promise((resolve) => setImmediate(resolve))
     await new Promise((resolve) => setImmediate(resolve))
     assert.equal(answered, false, 'the write is on its way: the caller still waits')
@@ -107,9 +114,9 @@ describe('metering', () => {
       background: createBackgroundTasks({ error: () => undefined }),
       flushEveryMs: 60_000,
     })
-    const first = service.record('acct_a', 1)
+    const first = record(service, 'acct_a', 1)
     await new Promise((resolve) => setImmediate(resolve))
-    const later = [service.record('acct_a', 1), service.record('acct_a', 1), service.record('acct_a', 1)]
+    const later = [record(service, 'acct_a', 1), record(service, 'acct_a', 1), record(service, 'acct_a', 1)]
     const release = open
     gate = Promise.resolve()
     release()
@@ -128,16 +135,16 @@ describe('metering', () => {
       background: createBackgroundTasks({ error: () => undefined }),
       maxWaitMs: 5,
     })
-    await service.record('acct_a', 1)
+    await record(service, 'acct_a', 1)
     assert.deepEqual(service.unwritten('acct_a', '2026-03-02'), { requests: 1, bytes: 1 })
   })
 
   it('counts the tally not yet written in requestsUsed', async () => {
     const { service, background } = metering()
-    void service.record('acct_a', 1)
+    void record(service, 'acct_a', 1)
     service.flush()
     await background.drain()
-    void service.record('acct_a', 1)
+    void record(service, 'acct_a', 1)
     assert.equal(await service.requestsUsed('acct_a'), 2)
     assert.equal(await service.requestsUsed('acct_b'), 0)
   })
@@ -145,8 +152,8 @@ describe('metering', () => {
   it('answers callers at once while the database refuses writes, and keeps their counts', async () => {
     const { service, state, writes } = metering()
     state.fail = 'before'
-    await service.record('acct_a', 3)
-    await service.record('acct_a', 4)
+    await record(service, 'acct_a', 3)
+    await record(service, 'acct_a', 4)
     assert.deepEqual(writes, [])
     assert.deepEqual(service.unwritten('acct_a', '2026-03-02'), { requests: 2, bytes: 7 })
     state.fail = undefined
@@ -157,10 +164,10 @@ describe('metering', () => {
   it('keeps the counts while the database refuses them and writes them once it answers', async () => {
     const { service, writes, state, background } = metering()
     state.fail = 'before'
-    void service.record('acct_a', 10)
+    void record(service, 'acct_a', 10)
     service.flush()
     await background.drain()
-    void service.record('acct_a', 5)
+    void record(service, 'acct_a', 5)
     assert.deepEqual(service.unwritten('acct_a', '2026-03-02'), { requests: 2, bytes: 15 })
     assert.deepEqual(service.unwrittenCounts(), [
       { accountId: 'acct_a', day: '2026-03-02', requests: 2, bytes: 15 },
@@ -177,14 +184,14 @@ describe('metering', () => {
   it('counts a write whose answer was lost once, however often it is sent again', async () => {
     const { service, writes, stored, state, background } = metering()
     state.fail = 'after'
-    void service.record('acct_a', 10)
+    void record(service, 'acct_a', 10)
     service.flush()
     await background.drain()
-    void service.record('acct_a', 1)
+    void record(service, 'acct_a', 1)
     service.flush()
     await background.drain()
     state.fail = 'before'
-    void service.record('acct_a', 2)
+    void record(service, 'acct_a', 2)
     service.flush()
     await background.drain()
     state.fail = undefined
@@ -213,9 +220,9 @@ describe('metering', () => {
       background,
       flushEveryMs: 60_000,
     })
-    void service.record('acct_a', 1)
+    void record(service, 'acct_a', 1)
     service.flush()
-    void service.record('acct_a', 2)
+    void record(service, 'acct_a', 2)
     service.flush()
     await new Promise((resolve) => setImmediate(resolve))
     assert.deepEqual(order, [1], 'the second write waits for the first')
@@ -237,12 +244,69 @@ describe('metering', () => {
       await background.drain()
     }
     state.fail = 'before'
-    void service.record('acct_a', 1)
+    void record(service, 'acct_a', 1)
     await until(() => state.attempts >= 3)
     assert.deepEqual(writes, [])
     state.fail = undefined
     await until(() => writes.length > 0)
     assert.deepEqual(writes, [['acct_a', '2026-03-02', 1, 1]])
     assert.deepEqual(service.unwrittenCounts(), [])
+  })
+
+  it('counts a request before its fetch ends, and adds its bytes to a later write unawaited', async () => {
+    const { service, writes, background } = metering()
+    const first = service.reserve('acct_a')
+    await first.committed
+    assert.deepEqual(writes, [['acct_a', '2026-03-02', 1, 0]], 'committed before the fetch came back')
+    first.bill(700)
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.equal(writes.length, 1, 'the bytes wait for the next write')
+    assert.deepEqual(service.unwritten('acct_a', '2026-03-02'), { requests: 0, bytes: 700 })
+    const second = service.reserve('acct_a')
+    await second.committed
+    assert.deepEqual(writes[1], ['acct_a', '2026-03-02', 1, 700], 'they go with the next request')
+    second.bill(5)
+    await service.drain()
+    await background.drain()
+    assert.deepEqual(writes[2], ['acct_a', '2026-03-02', 0, 5], 'or by themselves, flushed')
+    assert.deepEqual(service.unwrittenCounts(), [])
+  })
+
+  it('takes back a request that billed nothing, committed before the refund answers', async () => {
+    const { service, writes, stored } = metering()
+    const metered = service.reserve('acct_a')
+    await metered.committed
+    await metered.refund()
+    assert.deepEqual(writes, [
+      ['acct_a', '2026-03-02', 1, 0],
+      ['acct_a', '2026-03-02', -1, 0],
+    ])
+    assert.equal(stored.get('acct_a'), 0)
+    // Settled once: a second refund or a late bill changes nothing.
+    await metered.refund()
+    metered.bill(10)
+    await service.drain()
+    assert.equal(writes.length, 2)
+  })
+
+  it('writes nothing for a request refunded before its count was sent', async () => {
+    const { service, state } = metering()
+    const metered = service.reserve('acct_a')
+    const refunded = metered.refund()
+    await Promise.all([metered.committed, refunded])
+    assert.equal(state.attempts, 0, 'the two cancel out in the tally')
+    assert.deepEqual(service.unwrittenCounts(), [])
+  })
+
+  it('refunds a request into the day it was counted on, past midnight', async () => {
+    const { service, writes, clock } = metering()
+    const metered = service.reserve('acct_a')
+    await metered.committed
+    clock.advance(120_000)
+    await metered.refund()
+    assert.deepEqual(writes, [
+      ['acct_a', '2026-03-02', 1, 0],
+      ['acct_a', '2026-03-02', -1, 0],
+    ])
   })
 })

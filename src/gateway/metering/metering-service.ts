@@ -2,17 +2,19 @@
  * Metering (SPEC 1.5, DESIGN 2 "what is billed", DESIGN 7): a fetch that returned an envelope counts as
  * one request and its `bytes`, per account and UTC day. Nothing about the target is recorded.
  *
- * Durable before delivered (DESIGN 6, docs/adr/0007-metering-before-delivery.md): `record` resolves once
- * the count is committed, and the fetch path sends the envelope only then, so a gateway killed at any
- * moment leaves the ledger at or above the envelopes it delivered, above them by at most the fetches it
- * had outstanding. Counts are group-committed: whatever is recorded while a write of the same account and
- * day is on its way goes into the next one, so the database sees one transaction per account and day per
- * write time, not one per request.
+ * Durable before delivered (DESIGN 6, docs/adr/0007-metering-before-delivery.md and
+ * 0018-metering-before-dispatch.md): `reserve` counts a request as it is dispatched, its write runs while
+ * the request is on its way, and the fetch path sends the envelope only once that write is committed. A
+ * fetch that ends with nothing billable is refunded before its error is answered. So a gateway killed at
+ * any moment leaves the ledger at or above the envelopes it delivered, above them by at most the fetches
+ * it had outstanding. Counts are group-committed: whatever is counted while a write of the same account
+ * and day is on its way goes into the next one, so the database sees one transaction per account and day
+ * per write time, not one per request. An envelope's bytes join the next write without being waited for.
  *
- * The fetch was served before its count is written, so a write that fails is never the caller's problem
- * (docs/adr/0004-store-faults.md): the waiting callers are answered, the counts stay in memory and are
- * written once the database answers, retried with a growing pause (1 s, 2 s, ... 30 s); while writes fail,
- * `record` answers at once. A write that takes longer than `maxWaitMs` releases its callers the same way.
+ * A write that fails is never the caller's problem (docs/adr/0004-store-faults.md): the waiting callers
+ * are answered, the counts stay in memory and are written once the database answers, retried with a
+ * growing pause (1 s, 2 s, ... 30 s); while writes fail, nobody waits. A write that takes longer than
+ * `maxWaitMs` releases its callers the same way.
  * This process numbers its writes (one at a time per account and day) and the database records the last
  * number applied in the same transaction (`addOnce`): a write whose answer was lost (the connection
  * dropped during its commit) is sent again with its number and counts once. Counts that could not be
@@ -36,13 +38,25 @@ export type MeteringOptions = {
   log?: Pick<Logger, 'warn'>
   /** The first pause before trying again once a write failed. */
   flushEveryMs?: number
-  /** The longest a caller of `record` waits for its count's commit before it is answered anyway. */
+  /** The longest a caller waits for its count's commit before it is answered anyway. */
   maxWaitMs?: number
   /** The longest pause between attempts while writes fail. */
   maxRetryMs?: number
 }
 
 type Counts = { requests: number; bytes: number }
+
+/** A request counted before it is sent (`reserve`). */
+export type MeteredRequest = {
+  /** Settles once the request's count is committed, or known to be held for a later write. */
+  committed: Promise<void>
+  /** It was billable: the envelope's bytes join the next write of the account and day; nobody waits. */
+  bill(bytes: number): void
+  /** It was not: the count is taken back; settles once that is committed, or held. */
+  refund(): Promise<void>
+}
+
+const settled = Promise.resolve()
 type Tally = { accountId: string; day: string } & Counts
 /** Writes sent whose outcome is unknown: sent again, with their numbers, until an attempt succeeds. */
 type Unsure = { accountId: string; day: string; writes: UsageWrite[] }
@@ -85,7 +99,7 @@ export function createMeteringService({
   const unsure = new Map<string, Unsure>()
   /** Counts on their way to the database right now (one write per account and day at a time). */
   const sending = new Map<string, Counts>()
-  /** Callers of `record` whose counts are in the tally, per account and day, waiting for their commit. */
+  /** Callers whose counts are in the tally, per account and day, waiting for their commit. */
   const waiting = new Map<string, (() => void)[]>()
   let timer: NodeJS.Timeout | undefined
   /** A group commit is due at the end of this turn of the event loop. */
@@ -208,8 +222,17 @@ export function createMeteringService({
       tally.delete(key)
       unsure.delete(key)
       const { accountId, day } = entry ?? retried!
+      // A request and its refund in one tally cancel out: nothing to write, its callers are answered.
+      const nothing = entry !== undefined && entry.requests === 0 && entry.bytes === 0
       const fresh =
-        entry === undefined ? undefined : { seq: ++seq, requests: entry.requests, bytes: entry.bytes }
+        entry === undefined || nothing
+          ? undefined
+          : { seq: ++seq, requests: entry.requests, bytes: entry.bytes }
+      if (fresh === undefined && retried === undefined) {
+        answer(waiting.get(key))
+        waiting.delete(key)
+        continue
+      }
       write(round, key, accountId, day, fresh, retried?.writes ?? [])
     }
     if (held) schedule(retryMs === 0 ? flushEveryMs : retryMs)
@@ -221,14 +244,17 @@ export function createMeteringService({
     }
   }
 
-  /** Counts one envelope; resolves once it is committed (or known to be held for a later write). */
-  function record(accountId: string, bytes: number): Promise<void> {
-    const day = today()
-    addToTally(accountId, day, { requests: 1, bytes })
-    if (retryMs !== 0) {
+  /**
+   * Adds `counts` to the tally. `wait`: the promise settles once they are committed (or known to be held
+   * for a later write), and the write goes at the end of this turn; else it settles at once and the
+   * counts go with the next write of their account and day, or within `flushEveryMs`.
+   */
+  function add(accountId: string, day: string, counts: Counts, wait: boolean): Promise<void> {
+    addToTally(accountId, day, counts)
+    if (retryMs !== 0 || !wait) {
       // While writes fail, the next attempt waits longer and takes these counts too; nobody waits for it.
-      schedule(retryMs)
-      return Promise.resolve()
+      schedule(retryMs === 0 ? flushEveryMs : retryMs)
+      return settled
     }
     const key = `${accountId} ${day}`
     return new Promise((resolve) => {
@@ -237,6 +263,31 @@ export function createMeteringService({
       else callers.push(resolve)
       flushSoon()
     })
+  }
+
+  /**
+   * Counts one request before it is sent (docs/adr/0018-metering-before-dispatch.md): its write starts at
+   * the end of this turn and runs while the request is on its way. The envelope is delivered once
+   * `committed` settles; then `bill` adds its bytes, or `refund` takes the request back when nothing
+   * billable came of it. Exactly one of them, once.
+   */
+  function reserve(accountId: string): MeteredRequest {
+    const day = today()
+    const committed = add(accountId, day, { requests: 1, bytes: 0 }, true)
+    let open = true
+    return {
+      committed,
+      bill(bytes) {
+        if (!open) return
+        open = false
+        if (bytes > 0) void add(accountId, day, { requests: 0, bytes }, false)
+      },
+      refund() {
+        if (!open) return settled
+        open = false
+        return add(accountId, day, { requests: -1, bytes: 0 }, true)
+      },
+    }
   }
 
   /** What is counted for this account and day and not known to be in the database. */
@@ -262,7 +313,7 @@ export function createMeteringService({
   }
 
   /**
-   * What `record` counted for this account and UTC day and is not written yet: readers of the daily rows
+   * What was counted for this account and UTC day and is not written yet: readers of the daily rows
    * (billing's usage view, the spending cap) add it to what the database holds. A few map lookups.
    */
   function unwritten(accountId: string, day: string): Counts {
@@ -289,7 +340,7 @@ export function createMeteringService({
     }
   }
 
-  return { record, requestsUsed, unwritten, unwrittenCounts, flush, drain }
+  return { reserve, requestsUsed, unwritten, unwrittenCounts, flush, drain }
 }
 
 export type MeteringService = ReturnType<typeof createMeteringService>
