@@ -82,7 +82,9 @@ export function encodeEnvelope(envelope: NodeEnvelope): Buffer {
       // This byte's escape takes up to 6 bytes: room for it and for every byte after it unescaped.
       const need = at + 6 + (length - i - 1) + 2 + restBytes
       if (need > out.length) {
-        out = grown(out, at, need + (length >>> 3))
+        // At least doubled: a body of nothing but escapes (six bytes each) grows it a few times, not
+        // once per eighth of the body, each copying everything so far.
+        out = grown(out, at, Math.max(need + (length >>> 3), out.length * 2))
         written = new DataView(out.buffer, out.byteOffset, out.length)
       }
       out[at++] = backslash
