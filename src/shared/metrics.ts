@@ -7,7 +7,8 @@
  * e-mail address, a key or a request id.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Registry } from 'prom-client'
+import { SeriesCounter, SeriesHistogram } from './metric-series.ts'
 
 export const metricPrefix = 'sallyport_'
 
@@ -35,21 +36,21 @@ export function routeLabel(request: Pick<FastifyRequest, 'routeOptions'>): strin
 type HttpLabel = 'route' | 'method' | 'status' | 'code'
 
 export type HttpMetrics = {
-  requests: Counter<HttpLabel>
-  duration: Histogram<HttpLabel>
+  requests: SeriesCounter<HttpLabel>
+  duration: SeriesHistogram<HttpLabel>
 }
 
 /** `<prefix>http_requests_total` and `<prefix>http_request_duration_seconds`, by route, method, status, code. */
 export function createHttpMetrics(registry: Registry, prefix: string): HttpMetrics {
   const labelNames: HttpLabel[] = ['route', 'method', 'status', 'code']
   return {
-    requests: new Counter({
+    requests: new SeriesCounter({
       name: `${prefix}http_requests_total`,
       help: 'Answered HTTP requests by route pattern, method, status and problem code.',
       labelNames,
       registers: [registry],
     }),
-    duration: new Histogram({
+    duration: new SeriesHistogram({
       name: `${prefix}http_request_duration_seconds`,
       help: 'Time from the request arriving to the answer sent, by route pattern, method, status and code.',
       labelNames,
