@@ -5,7 +5,6 @@
  */
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream'
 import zlib from 'node:zlib'
-import type { ResponseBody } from './target-response.ts'
 
 export type BodyRead = { ok: true; bytes: Buffer } | { ok: false; reason: 'too_large' }
 
@@ -62,26 +61,24 @@ type Coding = 'gzip' | 'deflate' | 'br' | 'zstd'
  * charset step then usually reports them as base64.
  */
 export async function readBody(
-  body: ResponseBody,
+  body: Readable,
   contentEncoding: string | undefined,
   contentLength: string | undefined,
   maxBytes: number,
 ): Promise<BodyRead> {
   const codings = parseCodings(contentEncoding)
   if (codings === undefined || codings.length === 0) {
-    // Identity fast path: the chunks are collected as they come, no stream. A declared length over the cap
-    // fails at once.
+    // Identity fast path: no stream beyond undici's own. A declared length over the cap fails at once.
     if (contentLength !== undefined && Number(contentLength) > maxBytes) {
       body.destroy()
       return tooLarge
     }
-    const bytes = await body.collect(maxBytes)
-    return bytes === undefined ? tooLarge : { ok: true, bytes }
+    return collectIdentity(body, maxBytes)
   }
-  let decoded: Readable = body.stream()
+  let decoded: Readable = body
   for (const coding of codings.toReversed()) decoded = pipeline(decoded, createDecoder(coding), noop)
   try {
-    return await collectStream(decoded, maxBytes)
+    return await collect(decoded, maxBytes)
   } catch (error) {
     throw isDecoderError(error) ? new BodyDecodeError(error) : error
   }
@@ -89,8 +86,51 @@ export async function readBody(
 
 const tooLarge: BodyRead = { ok: false, reason: 'too_large' }
 
-/** A decoded body, whole, or too_large as soon as it passes the cap. */
-export async function collectStream(stream: Readable, maxBytes: number): Promise<BodyRead> {
+/**
+ * An identity body, read from undici's stream with listeners: an async iterator costs a generator, a
+ * promise per chunk and end-of-stream bookkeeping, for a body that is mostly one or two chunks. Same
+ * outcomes as `collect`: the bytes, too_large as soon as the cap is passed (the stream destroyed, which
+ * closes the connection), or the stream's error, a close before the end being one.
+ */
+function collectIdentity(body: Readable, maxBytes: number): Promise<BodyRead> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let total = 0
+    let settled = false
+    body.on('data', (chunk: Buffer) => {
+      if (settled) return
+      total += chunk.length
+      if (total <= maxBytes) {
+        chunks.push(chunk)
+        return
+      }
+      settled = true
+      body.destroy()
+      resolve(tooLarge)
+    })
+    body.on('end', () => {
+      settled = true
+      resolve({ ok: true, bytes: concat(chunks, total) })
+    })
+    body.on('error', (error) => {
+      settled = true
+      reject(error)
+    })
+    body.on('close', () => {
+      if (!settled) reject(new PrematureCloseError())
+    })
+  })
+}
+
+/** What `for await` raises for a stream destroyed before its end without an error. */
+class PrematureCloseError extends Error {
+  readonly code = 'ERR_STREAM_PREMATURE_CLOSE'
+  constructor() {
+    super('Premature close')
+  }
+}
+
+async function collect(stream: Readable, maxBytes: number): Promise<BodyRead> {
   const chunks: Buffer[] = []
   let total = 0
   for await (const chunk of stream as AsyncIterable<Buffer>) {

@@ -12,9 +12,8 @@
  * so it is skipped while the clients the pools hold could not exceed the cap even if all were connected.
  */
 import type { CancelSignal } from '../../shared/cancellation.ts'
-import { Client, errors, Pool, type buildConnector } from 'undici'
+import { Client, errors, Pool, type buildConnector, type Dispatcher } from 'undici'
 import { headerBlockOver } from './response-headers.ts'
-import { requestTarget, type TargetResponse } from './target-response.ts'
 
 export type ConnectionPoolsOptions = {
   connect: buildConnector.connector
@@ -29,12 +28,12 @@ export type ConnectionPoolsOptions = {
   now?: () => number
 }
 
-/** What cancels a hop: an AbortSignal or a `Cancellation`. */
+/** What cancels a hop: an AbortSignal or a `Cancellation` (undici takes either). */
 export type HopRequest = { headers: Record<string, string>; signal: CancelSignal }
 
 export type ConnectionPools = {
   /** GET `url`; a header block over the cap rejects with undici's HeadersOverflowError on both protocols. */
-  request(url: URL, hop: HopRequest): Promise<TargetResponse>
+  request(url: URL, hop: HopRequest): Promise<Dispatcher.ResponseData>
   /** Connections and HTTP/2 sessions open now, idle or not. */
   openConnections(): number
   close(): Promise<void>
@@ -180,18 +179,18 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
   return {
     async request(url, hop) {
       if (closed) throw new errors.ClientClosedError()
-      const response = await requestTarget(
-        poolFor(url.origin),
-        url.pathname + url.search,
-        hop.headers,
-        hop.signal,
-        queueTrim,
-      )
+      const response = await poolFor(url.origin).request({
+        path: url.pathname + url.search,
+        method: 'GET',
+        headers: hop.headers,
+        signal: hop.signal,
+      })
       // HTTP/1.1 is capped by undici while parsing; HTTP/2 headers arrive whole, so they are measured here.
       if (headerBlockOver(response.headers, options.maxHeaderBytes)) {
         response.body.destroy()
         throw new errors.HeadersOverflowError()
       }
+      response.body.once('close', queueTrim)
       return response
     },
     openConnections: countOpen,

@@ -3,6 +3,7 @@
  * and build the envelope (SPEC 2.2, DESIGN 2 and 5). Expected failures come back as `TargetRefusal`
  * values, never as exceptions. Nothing here logs: no target URL, host or body may reach a log (DESIGN 7).
  */
+import type { Dispatcher } from 'undici'
 import { Cancellation, type CancelSignal } from '../../shared/cancellation.ts'
 import type { FetchJob, NodeEnvelope, NodeRedirect, TargetRefusal } from '../../shared/fleet-contract.ts'
 import { systemClock } from '../../shared/clock.ts'
@@ -16,7 +17,6 @@ import { createGuardedConnector } from './guarded-connector.ts'
 import { notPermitted, refusal, refusalOf, wholeFetchTimedOut } from './refusal.ts'
 import { createResolver, type Resolver } from './resolver.ts'
 import { setCookieFields } from './response-headers.ts'
-import type { TargetResponse } from './target-response.ts'
 
 export type FetcherOptions = {
   deviceId: string
@@ -166,7 +166,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
         const hopRefusal = checkHopUrl(url)
         if (hopRefusal !== undefined) return { ok: false, refusal: hopRefusal }
 
-        let response: TargetResponse
+        let response: Dispatcher.ResponseData
         try {
           const cookie = cookies === undefined ? '' : cookies.cookieHeader(url)
           const hopHeaders = cookie === '' ? headers : { ...headers, cookie }
@@ -180,7 +180,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
           : undefined
         if (location !== undefined) {
           // Nobody reads a redirect's body: reuse the connection when it is small, else drop it.
-          response.body.dump(redirectBodyDumpLimit).catch(noop)
+          response.body.dump({ limit: redirectBodyDumpLimit }).catch(noop)
           cookies ??= createCookieJar(now)
           cookies.store(url, setCookieFields(response.headers))
           if (redirects >= options.maxRedirects) {
@@ -278,13 +278,13 @@ function checkHopUrl(url: URL): TargetRefusal | undefined {
 }
 
 /** A repeated header comes as an array from undici; these fields are single-valued, so the list is joined. */
-function header(response: TargetResponse, name: string): string | undefined {
+function header(response: Dispatcher.ResponseData, name: string): string | undefined {
   const value = response.headers[name]
   return Array.isArray(value) ? value.join(', ') : value
 }
 
 /** The named headers of the final response that it carried; a repeated header (Link) joined by ', '. */
-function pickHeaders(response: TargetResponse, names: readonly string[]): Record<string, string> {
+function pickHeaders(response: Dispatcher.ResponseData, names: readonly string[]): Record<string, string> {
   const picked: Record<string, string> = {}
   for (const name of names) {
     const value = header(response, name.toLowerCase())
@@ -293,7 +293,7 @@ function pickHeaders(response: TargetResponse, names: readonly string[]): Record
   return picked
 }
 
-function firstHeader(response: TargetResponse, name: string): string | undefined {
+function firstHeader(response: Dispatcher.ResponseData, name: string): string | undefined {
   const value = response.headers[name]
   return Array.isArray(value) ? value[0] : value
 }
