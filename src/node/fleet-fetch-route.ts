@@ -66,10 +66,9 @@ export function createFleetFetchRoute(
   deps: FleetFetchDeps,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { state } = deps
-  const servedLabels = { route: fleetPaths.fetch, method: 'POST', status: '200', code: noCode }
   const served = deps.metrics && {
-    requests: deps.metrics.requests.series(servedLabels),
-    duration: deps.metrics.duration.series(servedLabels),
+    requests: deps.metrics.requests.labels(fleetPaths.fetch, 'POST', '200', noCode),
+    duration: deps.metrics.duration.labels(fleetPaths.fetch, 'POST', '200', noCode),
   }
 
   return (req, res) => {

@@ -42,10 +42,9 @@ export type FleetLinks = {
 export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
   const { state } = deps
   const links = new Set<() => void>()
-  const servedLabels = { route: fleetPaths.link, method: 'JOB', status: '200', code: noCode }
   const served = deps.metrics && {
-    requests: deps.metrics.requests.series(servedLabels),
-    duration: deps.metrics.duration.series(servedLabels),
+    requests: deps.metrics.requests.labels(fleetPaths.link, 'JOB', '200', noCode),
+    duration: deps.metrics.duration.labels(fleetPaths.link, 'JOB', '200', noCode),
   }
 
   function refuse(socket: Duplex, status: number, reason: string, error: string): void {

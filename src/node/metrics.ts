@@ -3,8 +3,7 @@
  * duration. Like the fetcher itself, they know nothing of the target: the labels are an outcome from a
  * fixed vocabulary and the target's status class, never a URL, a host or a body (SPEC 1.5, DESIGN 7).
  */
-import { Gauge, type Registry } from 'prom-client'
-import { SeriesCounter, SeriesHistogram, type CounterSeries } from '../shared/metric-series.ts'
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
 import type { TargetRefusalCode } from '../shared/fleet-contract.ts'
 import { createHttpMetrics, durationBuckets, type HttpMetrics } from '../shared/metrics.ts'
 import type { Fetcher, FetchOutcome } from './fetching/fetcher.ts'
@@ -23,9 +22,9 @@ const outcomes: readonly Outcome[] = [
 
 export type NodeMetrics = {
   http: HttpMetrics
-  fetches: SeriesCounter<'outcome' | 'target_status'>
-  bytes: CounterSeries
-  duration: SeriesHistogram<'outcome'>
+  fetches: Counter<'outcome' | 'target_status'>
+  bytes: Counter
+  duration: Histogram<'outcome'>
   inFlight: Gauge
 }
 
@@ -33,7 +32,7 @@ export type NodeMetrics = {
 export function createNodeMetrics(registry: Registry): NodeMetrics {
   const metrics: NodeMetrics = {
     http: createHttpMetrics(registry, 'sallyport_node_'),
-    fetches: new SeriesCounter({
+    fetches: new Counter({
       name: 'sallyport_node_fetches_total',
       help:
         "Fetch jobs by outcome (envelope, or the refusal's code) and the target's status class " +
@@ -41,12 +40,12 @@ export function createNodeMetrics(registry: Registry): NodeMetrics {
       labelNames: ['outcome', 'target_status'],
       registers: [registry],
     }),
-    bytes: new SeriesCounter({
+    bytes: new Counter({
       name: 'sallyport_node_fetched_bytes_total',
       help: "Body bytes of the returned envelopes, after content decoding (the envelope's `bytes`).",
       registers: [registry],
-    }).series({}),
-    duration: new SeriesHistogram({
+    }),
+    duration: new Histogram({
       name: 'sallyport_node_fetch_duration_seconds',
       help: 'Time one fetch job took on the node, all hops, by outcome.',
       labelNames: ['outcome'],

@@ -7,8 +7,7 @@
  * e-mail address, a key or a request id.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { collectDefaultMetrics, Registry } from 'prom-client'
-import { SeriesCounter, SeriesHistogram } from './metric-series.ts'
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
 
 export const metricPrefix = 'sallyport_'
 
@@ -36,21 +35,21 @@ export function routeLabel(request: Pick<FastifyRequest, 'routeOptions'>): strin
 type HttpLabel = 'route' | 'method' | 'status' | 'code'
 
 export type HttpMetrics = {
-  requests: SeriesCounter<HttpLabel>
-  duration: SeriesHistogram<HttpLabel>
+  requests: Counter<HttpLabel>
+  duration: Histogram<HttpLabel>
 }
 
 /** `<prefix>http_requests_total` and `<prefix>http_request_duration_seconds`, by route, method, status, code. */
 export function createHttpMetrics(registry: Registry, prefix: string): HttpMetrics {
   const labelNames: HttpLabel[] = ['route', 'method', 'status', 'code']
   return {
-    requests: new SeriesCounter({
+    requests: new Counter({
       name: `${prefix}http_requests_total`,
       help: 'Answered HTTP requests by route pattern, method, status and problem code.',
       labelNames,
       registers: [registry],
     }),
-    duration: new SeriesHistogram({
+    duration: new Histogram({
       name: `${prefix}http_request_duration_seconds`,
       help: 'Time from the request arriving to the answer sent, by route pattern, method, status and code.',
       labelNames,

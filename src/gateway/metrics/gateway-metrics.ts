@@ -3,8 +3,7 @@
  * wrapper counts the answer its service gave and passes it on unchanged, errors included. Label values come
  * from fixed vocabularies (regions, error codes, decisions), never from the caller's request (DESIGN 7).
  */
-import type { Registry } from 'prom-client'
-import { SeriesCounter } from '../../shared/metric-series.ts'
+import { Counter, type Registry } from 'prom-client'
 import type { CancelSignal } from '../../shared/cancellation.ts'
 import { AppError } from '../../shared/errors.ts'
 import { createHttpMetrics, type HttpMetrics } from '../../shared/metrics.ts'
@@ -88,19 +87,19 @@ export type GatewayMetrics = FleetGauges & {
 }
 
 export function createGatewayMetrics(registry: Registry): GatewayMetrics {
-  const decisions = new SeriesCounter<'budget' | 'decision'>({
+  const decisions = new Counter<'budget' | 'decision'>({
     name: 'sallyport_gateway_limiter_decisions_total',
     help: 'Rate-limit, trial and spending-cap decisions, by budget (fetch or general) and decision.',
     labelNames: ['budget', 'decision'],
     registers: [registry],
   })
-  const idempotency = new SeriesCounter<'outcome'>({
+  const idempotency = new Counter<'outcome'>({
     name: 'sallyport_gateway_idempotency_total',
     help: 'Fetches sent with an Idempotency-Key, by what the key led to (replayed: answered from the store).',
     labelNames: ['outcome'],
     registers: [registry],
   })
-  const egress = new SeriesCounter<'requested_region' | 'region_used' | 'outcome'>({
+  const egress = new Counter<'requested_region' | 'region_used' | 'outcome'>({
     name: 'sallyport_gateway_egress_total',
     help:
       'Dispatched fetches by the region asked for (any: none named), the region that served (none: no ' +
