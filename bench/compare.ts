@@ -99,6 +99,25 @@ symlinkSync(join(repoRoot, 'node_modules'), join(baseline, 'node_modules'))
 
 const started: Sallyport[] = []
 const pools: Pool[] = []
+
+/** Children stopped, the worktree and the temp dir removed: at the end, on an error or on a signal. */
+let cleaned: Promise<void> | undefined
+function cleanUp(): Promise<void> {
+  cleaned ??= (async () => {
+    for (const pool of pools) await pool.destroy().catch(() => undefined)
+    await stopAll()
+    git('worktree', 'remove', '--force', baseline)
+    rmSync(temp, { recursive: true, force: true })
+  })()
+  return cleaned
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping...`)
+    void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
+  })
+}
+
 try {
   const targetChild = fork(join(benchDir, 'target.ts'), [], {
     execArgv: [...typescriptArgs],
@@ -182,10 +201,8 @@ try {
     )
   }
   console.log(`  this checkout / ${values.against}: ${(mine / theirs).toFixed(3)}`)
-} finally {
   for (const pool of pools) await pool.close()
   for (const sallyport of started) await sallyport.stop()
-  await stopAll()
-  git('worktree', 'remove', '--force', baseline)
-  rmSync(temp, { recursive: true, force: true })
+} finally {
+  await cleanUp()
 }
