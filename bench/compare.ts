@@ -12,16 +12,16 @@
  * (a revision whose package-lock.json differs is refused: its dependencies would not be its own), and is
  * removed at the end. Prints each side's median CPU per fetch, their ratio and every row.
  */
-import { execFileSync, fork } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Pool } from 'undici'
-import { stopAll, track, typescriptArgs } from './lib/children.ts'
+import { stopAll } from './lib/children.ts'
 import { processCpuMs, processTree } from './lib/cpu.ts'
-import type { TargetMessage } from './lib/protocol.ts'
+import { startTarget } from './lib/target-process.ts'
 import { defaultSetLimitsArgs, defaultSetPlanArgs, startSallyport, type Sallyport } from './sallyport.ts'
 
 const usage = `usage: npm run bench:compare -- --against <rev> [options]
@@ -119,17 +119,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 try {
-  const targetChild = fork(join(benchDir, 'target.ts'), [], {
-    execArgv: [...typescriptArgs],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  track('target', targetChild)
-  const port = await new Promise<number>((resolvePort, reject) => {
-    targetChild.once('message', (message: TargetMessage) => {
-      if (message.type === 'listening') resolvePort(message.port)
-      else reject(new Error(`target: ${message.message}`))
-    })
-  })
+  const { port } = await startTarget()
   const target = `http://127.0.0.1:${port}`
 
   const sides = [

@@ -23,17 +23,10 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Client, request } from 'undici'
 import { makeBody } from './lib/bodies.ts'
-import {
-  isRunning,
-  running,
-  stopAll,
-  stopProcess,
-  track,
-  typescriptArgs,
-  type Tracked,
-} from './lib/children.ts'
+import { isRunning, running, stopAll, stopProcess, track, typescriptArgs } from './lib/children.ts'
 import { cpuBetween, snapshot, type CpuSnapshot } from './lib/cpu.ts'
 import { assertLoopback } from './lib/net.ts'
+import { startTarget } from './lib/target-process.ts'
 import { formatSummary, summariseProfile, type ProfileSummary } from './lib/profile.ts'
 import {
   bodySizes,
@@ -43,7 +36,6 @@ import {
   type LoadRequest,
   type LoadResult,
   type LoadSpec,
-  type TargetMessage,
 } from './lib/protocol.ts'
 import {
   defaultSetLimitsArgs,
@@ -227,28 +219,6 @@ function parseOptions(argv: string[]): Options | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------- children
-
-async function startTarget(): Promise<{ tracked: Tracked; port: number }> {
-  const child = fork(join(benchDir, 'target.ts'), [], {
-    execArgv: [...typescriptArgs],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  const tracked = track('target', child)
-  const port = await new Promise<number>((resolvePort, reject) => {
-    const timer = setTimeout(() => reject(new Error('the target did not start within 30 s')), 30_000)
-    child.once('message', (raw) => {
-      const message = raw as TargetMessage
-      clearTimeout(timer)
-      if (message.type === 'listening') resolvePort(message.port)
-      else reject(new Error(`target: ${message.message}`))
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the target exited (${code}) at start-up`))
-    })
-  })
-  return { tracked, port }
-}
 
 type CellResult = {
   scenario: ScenarioName
