@@ -178,7 +178,8 @@ function filtered(items: Json[], filter: string): Json[] {
 
 export type FakeBluesky = FakeServer & { setRateLimit(limit: number, windowMs: number): void }
 
-export async function startFakeBluesky(host: string): Promise<FakeBluesky> {
+/** `clock` is what its rate-limit window and RateLimit-Reset read: the service's, in a test that moves it. */
+export async function startFakeBluesky(host: string, clock: () => number = Date.now): Promise<FakeBluesky> {
   const feed = aliceFeed()
   const posts = new Map<string, Json>()
   for (const item of feed) posts.set((item.post as Json).uri as string, item.post as Json)
@@ -255,7 +256,7 @@ export async function startFakeBluesky(host: string): Promise<FakeBluesky> {
   }
 
   const fake = (await startFakeServer(host, ({ url }, response) => {
-    const now = Date.now()
+    const now = clock()
     const budget = counter.take(now)
     const headers = {
       'ratelimit-limit': String(counter.limit),

@@ -24,7 +24,12 @@ export type FakeMastodon = FakeServer & {
   setRateLimit(limit: number, windowMs: number): void
 }
 
-export async function startFakeMastodon(host: string, domain: string): Promise<FakeMastodon> {
+/** `now` is the clock its rate-limit window and X-RateLimit-Reset read: the service's, in a test that moves it. */
+export async function startFakeMastodon(
+  host: string,
+  domain: string,
+  now: () => number = Date.now,
+): Promise<FakeMastodon> {
   const account = (id: string, username: string, name: string, acct = username): Json => ({
     id,
     username,
@@ -152,7 +157,7 @@ export async function startFakeMastodon(host: string, domain: string): Promise<F
   }
 
   const fake = (await startFakeServer(host, ({ url }, response) => {
-    const budget = counter.take(Date.now())
+    const budget = counter.take(now())
     const headers = {
       'x-ratelimit-limit': String(counter.limit),
       'x-ratelimit-remaining': String(budget.remaining),

@@ -138,10 +138,11 @@ export type HarnessOptions = GatewayOptions & {
 
 export async function startSocialHarness(options: HarnessOptions = {}): Promise<SocialHarness> {
   const clock = options.clock ?? manualClock()
+  const now = () => clock.now()
   const [bluesky, mastodon, fosstodon, hackernews] = await Promise.all([
-    startFakeBluesky('127.0.0.21'),
-    startFakeMastodon('127.0.0.22', 'mastodon.social'),
-    startFakeMastodon('127.0.0.23', 'fosstodon.org'),
+    startFakeBluesky('127.0.0.21', now),
+    startFakeMastodon('127.0.0.22', 'mastodon.social', now),
+    startFakeMastodon('127.0.0.23', 'fosstodon.org', now),
     startFakeHackerNews('127.0.0.24'),
   ])
   const nodes = options.nodes ?? [{ deviceId: 'node_social1', publicIp: '198.51.100.7', jobs: [] }]
