@@ -11,22 +11,32 @@
  * on loopback. Prints a table and the ratios (last), writes JSON to bench/results/ (and --json PATH).
  * `--profile` runs `sallyport dev` under `--cpu-prof` and summarises the profile. See docs/performance.md.
  * Opt-in fourth scenario `sallyport-split`: `sallyport node` + `sallyport gateway`, two processes.
+ * Opt-in `node-floor` (bench/node-floor.ts): the same request and envelope on bare node:http and undici,
+ * nothing else, to tell Sallyport's own cost from Node's.
  * `--topology` (scenario `topology`): the production topology of docs/deploy.md, two gateways and three
  * nodes on PostgreSQL and Redis with every check on, the load spread over both gateways and all regions.
  */
 import { execFileSync, fork } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg, release, tmpdir, totalmem } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Client, request } from 'undici'
 import { makeBody } from './lib/bodies.ts'
-import { isRunning, running, stopAll, stopProcess, track, typescriptArgs } from './lib/children.ts'
+import {
+  isRunning,
+  running,
+  stopAll,
+  stopProcess,
+  track,
+  typescriptArgs,
+  type Tracked,
+} from './lib/children.ts'
 import { cpuBetween, snapshot, type CpuSnapshot } from './lib/cpu.ts'
 import { assertLoopback } from './lib/net.ts'
-import { startTarget } from './lib/target-process.ts'
+import { startNodeFloor, startTarget } from './lib/target-process.ts'
 import { formatSummary, summariseProfile, type ProfileSummary } from './lib/profile.ts'
 import {
   bodySizes,
@@ -62,9 +72,10 @@ const scenarioNames = [
   'sallyport-bare',
   'sallyport-split',
   'topology',
+  'node-floor',
 ] as const
 type ScenarioName = (typeof scenarioNames)[number]
-/** `sallyport-split` and `topology` are opt-in: the default matrix is the first four. */
+/** `sallyport-split`, `topology` and `node-floor` are opt-in: the default matrix is the first four. */
 const defaultScenarios: readonly ScenarioName[] = ['direct', 'squid', 'sallyport', 'sallyport-bare']
 const sallyportScenarios = ['sallyport', 'sallyport-bare', 'sallyport-split', 'topology'] as const
 type SallyportScenario = (typeof sallyportScenarios)[number]
@@ -91,7 +102,9 @@ const usage = `usage: npm run bench -- [options]
                        lookup, admission store, standing and metering (bench/bare-dev.ts), to measure
                        what they add; sallyport-split: \`sallyport node\` and
                        \`sallyport gateway\` as two processes (the production shape) instead of \`dev\`;
-                       topology: see --topology
+                       topology: see --topology; node-floor: the same request and envelope on bare
+                       node:http and undici and nothing else (bench/node-floor.ts), what Node itself
+                       costs against squid and what Sallyport adds to it
   --topology           the production topology (docs/deploy.md) instead of \`sallyport dev\`: --gateways
                        gateway processes and one node per region on PostgreSQL (a schema of its own in
                        SALLYPORT_BENCH_POSTGRES_URL, default ${benchPostgresUrl})
@@ -344,7 +357,7 @@ async function checkRaw(
 
 /** The envelope, once, in full: status 200, region, the target's status, and the body byte for byte. */
 async function checkEnvelope(
-  sallyport: Sallyport,
+  sallyport: Pick<Sallyport, 'url' | 'apiKey'>,
   targetUrl: string,
   expected: Buffer,
   origin = sallyport.url,
@@ -441,6 +454,10 @@ type Ratios = {
     | undefined
   /** `dev` against its bare fetch path (bench/bare-dev.ts), when measured: what auth, limits, metering cost. */
   bare: { throughputDevOverBare: Record<string, Figure> } | undefined
+  /** The floor of the fetch path in Node (bench/node-floor.ts), when measured: against squid, and dev over it. */
+  floor:
+    | { throughputOverSquid: Record<string, Figure>; throughputDevOverFloor: Record<string, Figure> }
+    | undefined
   /** The production topology (--topology), when measured: against squid and direct. */
   topology:
     | {
@@ -503,6 +520,9 @@ function ratios(rounds: CellResult[][], options: Options): Ratios {
       options.scenarios.includes('sallyport-bare') && options.scenarios.includes('sallyport')
         ? { throughputDevOverBare: {} }
         : undefined,
+    floor: options.scenarios.includes('node-floor')
+      ? { throughputOverSquid: {}, throughputDevOverFloor: {} }
+      : undefined,
     topology: options.scenarios.includes('topology')
       ? { throughputOverSquid: {}, throughputOverDirect: {}, addedMedianMsAtC1: {} }
       : undefined,
@@ -526,6 +546,10 @@ function ratios(rounds: CellResult[][], options: Options): Ratios {
             met: overBare.value === undefined ? undefined : overBare.value >= bareGoal,
           })
         }
+      }
+      if (result.floor !== undefined) {
+        result.floor.throughputOverSquid[key] = throughput('squid', body, c, 'node-floor')
+        result.floor.throughputDevOverFloor[key] = throughput('node-floor', body, c, 'sallyport')
       }
       if (result.topology !== undefined) {
         const overSquid = throughput('squid', body, c, 'topology')
@@ -626,6 +650,16 @@ function formatRatios(r: Ratios, rounds: number): string {
       '  throughput sallyport / sallyport-bare (what the key lookup, admission, standing and metering cost)',
     )
     for (const [key, f] of Object.entries(r.bare.throughputDevOverBare)) lines.push(figureLine(key, f))
+  }
+  if (r.floor !== undefined) {
+    lines.push('  node-floor (the same request and envelope on bare node:http and undici; opt-in)')
+    for (const [key, f] of Object.entries(r.floor.throughputOverSquid)) {
+      const dev = r.floor.throughputDevOverFloor[key]
+      lines.push(
+        `    ${key.padEnd(10)} node-floor / squid ${f.value === undefined ? 'n/a' : times(f.value)}` +
+          `   sallyport / node-floor ${dev?.value === undefined ? 'n/a' : times(dev.value)}`,
+      )
+    }
   }
   if (r.split !== undefined) {
     lines.push('  sallyport-split (node and gateway as two processes; opt-in)')
@@ -747,6 +781,23 @@ async function main(): Promise<void> {
     )
   }
 
+  let floor: { origin: string; apiKey: string; tracked: Tracked } | undefined
+  if (options.scenarios.includes('node-floor')) {
+    const apiKey = randomUUID()
+    const floorProfileDir = profileDir === undefined ? undefined : join(profileDir, 'node-floor')
+    if (floorProfileDir !== undefined) mkdirSync(floorProfileDir, { recursive: true })
+    const started = await startNodeFloor(
+      apiKey,
+      floorProfileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', floorProfileDir],
+    )
+    floor = { origin: `http://127.0.0.1:${started.port}`, apiKey, tracked: started.tracked }
+    pids['node-floor'] = [started.tracked.child.pid!]
+    for (const body of options.bodies) {
+      await checkEnvelope({ url: floor.origin, apiKey }, `${targetOrigin}/${body}`, expectedBodies[body])
+    }
+    console.log(`  node-floor   ${floor.origin}  (bench/node-floor.ts, pid ${started.tracked.child.pid})`)
+  }
+
   const sallyports: Partial<Record<SallyportScenario, Sallyport>> = {}
   let topologyStarted: TopologySallyport | undefined
   for (const scenario of sallyportScenarios) {
@@ -841,6 +892,20 @@ async function main(): Promise<void> {
               headers: { host: `127.0.0.1:${target.port}` },
               body: null,
               check: raw,
+            },
+          ],
+        }
+      case 'node-floor':
+        return {
+          ...common,
+          requests: [
+            {
+              origin: floor!.origin,
+              method: 'POST',
+              path: `/v2/proxy/fetch?region=${region}`,
+              headers: { 'content-type': 'application/json', 'x-api-key': floor!.apiKey },
+              body: JSON.stringify({ url: `${targetOrigin}/${body}` }),
+              check: { kind: 'envelope', length: bodySizes[body], region },
             },
           ],
         }
@@ -989,6 +1054,15 @@ async function main(): Promise<void> {
       const summary = summariseProfile(file, { top: 15, skipMs: started.readyAfterMs })
       profiled.push({ scenario, process: name, file, summary })
     })
+  }
+  if (floor !== undefined) {
+    await stopProcess(floor.tracked, 5_000)
+    const dir = profileDir === undefined ? undefined : join(profileDir, 'node-floor')
+    const file = dir === undefined ? undefined : readdirSync(dir).find((name) => name.endsWith('.cpuprofile'))
+    if (dir !== undefined && file !== undefined) {
+      const summary = summariseProfile(join(dir, file), { top: 15, skipMs: 0 })
+      profiled.push({ scenario: 'node-floor', process: 'node-floor', file: join(dir, file), summary })
+    }
   }
   if (squid !== undefined) await squid.stop()
   await stopProcess(target.tracked, 5_000)

@@ -1,31 +1,58 @@
-/** The benchmark's target (bench/target.ts) in a process of its own, tracked so that it is stopped with the rest. */
+/**
+ * The benchmark's own servers (bench/target.ts, bench/node-floor.ts), each in a process of its own, tracked
+ * so that it is stopped with the rest.
+ */
 import { fork } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { track, typescriptArgs, type Tracked } from './children.ts'
 import type { TargetMessage } from './protocol.ts'
 
-const targetScript = join(dirname(fileURLToPath(import.meta.url)), '..', 'target.ts')
+const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 
-/** Starts the target and waits until it listens on 127.0.0.1 (30 s at most). */
-export async function startTarget(): Promise<{ tracked: Tracked; port: number }> {
-  const child = fork(targetScript, [], {
-    execArgv: [...typescriptArgs],
+/**
+ * Forks `script` and waits until it says it listens on 127.0.0.1 (30 s at most). `execArgv` comes after the
+ * TypeScript loader's (`--cpu-prof` and the like).
+ */
+export async function startListening(
+  name: string,
+  script: string,
+  options: { env?: NodeJS.ProcessEnv; execArgv?: readonly string[] } = {},
+): Promise<{ tracked: Tracked; port: number }> {
+  const child = fork(script, [], {
+    execArgv: [...typescriptArgs, ...(options.execArgv ?? [])],
+    env: options.env ?? process.env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
-  const tracked = track('target', child)
+  const tracked = track(name, child)
   const port = await new Promise<number>((resolvePort, reject) => {
-    const timer = setTimeout(() => reject(new Error('the target did not start within 30 s')), 30_000)
+    const timer = setTimeout(() => reject(new Error(`the ${name} did not start within 30 s`)), 30_000)
     child.once('message', (raw) => {
       const message = raw as TargetMessage
       clearTimeout(timer)
       if (message.type === 'listening') resolvePort(message.port)
-      else reject(new Error(`target: ${message.message}`))
+      else reject(new Error(`${name}: ${message.message}`))
     })
     child.once('exit', (code) => {
       clearTimeout(timer)
-      reject(new Error(`the target exited (${code}) at start-up`))
+      reject(new Error(`the ${name} exited (${code}) at start-up`))
     })
   })
   return { tracked, port }
+}
+
+/** The target every scenario fetches (bench/target.ts). */
+export function startTarget(): Promise<{ tracked: Tracked; port: number }> {
+  return startListening('target', join(benchDir, 'target.ts'))
+}
+
+/** The floor of the fetch path in Node (bench/node-floor.ts), accepting `apiKey`. */
+export function startNodeFloor(
+  apiKey: string,
+  execArgv: readonly string[] = [],
+): Promise<{ tracked: Tracked; port: number }> {
+  return startListening('node floor', join(benchDir, 'node-floor.ts'), {
+    env: { ...process.env, SALLYPORT_BENCH_FLOOR_KEY: apiKey },
+    execArgv,
+  })
 }
