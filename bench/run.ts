@@ -781,7 +781,7 @@ async function main(): Promise<void> {
     )
   }
 
-  let floor: { origin: string; apiKey: string; tracked: Tracked } | undefined
+  let floor: { origin: string; apiKey: string; tracked: Tracked; profileDir?: string } | undefined
   if (options.scenarios.includes('node-floor')) {
     const apiKey = randomUUID()
     const floorProfileDir = profileDir === undefined ? undefined : join(profileDir, 'node-floor')
@@ -790,7 +790,12 @@ async function main(): Promise<void> {
       apiKey,
       floorProfileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', floorProfileDir],
     )
-    floor = { origin: `http://127.0.0.1:${started.port}`, apiKey, tracked: started.tracked }
+    floor = {
+      origin: `http://127.0.0.1:${started.port}`,
+      apiKey,
+      tracked: started.tracked,
+      ...(floorProfileDir !== undefined && { profileDir: floorProfileDir }),
+    }
     pids['node-floor'] = [started.tracked.child.pid!]
     for (const body of options.bodies) {
       await checkEnvelope({ url: floor.origin, apiKey }, `${targetOrigin}/${body}`, expectedBodies[body])
@@ -873,6 +878,14 @@ async function main(): Promise<void> {
       requestTimeoutMs,
     }
     const raw: BodyCheck = { kind: 'raw', length }
+    const fetchIn = (origin: string, apiKey: string, inRegion: string): LoadRequest => ({
+      origin,
+      method: 'POST',
+      path: `/v2/proxy/fetch?region=${inRegion}`,
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ url: `${targetOrigin}/${body}` }),
+      check: { kind: 'envelope', length, region: inRegion },
+    })
     switch (scenario) {
       case 'direct':
         return {
@@ -896,33 +909,15 @@ async function main(): Promise<void> {
           ],
         }
       case 'node-floor':
-        return {
-          ...common,
-          requests: [
-            {
-              origin: floor!.origin,
-              method: 'POST',
-              path: `/v2/proxy/fetch?region=${region}`,
-              headers: { 'content-type': 'application/json', 'x-api-key': floor!.apiKey },
-              body: JSON.stringify({ url: `${targetOrigin}/${body}` }),
-              check: { kind: 'envelope', length: bodySizes[body], region },
-            },
-          ],
-        }
+        return { ...common, requests: [fetchIn(floor!.origin, floor!.apiKey, region)] }
       case 'sallyport':
       case 'sallyport-bare':
       case 'sallyport-split':
       case 'topology': {
         const started = sallyports[scenario]!
-        const fetchIn = (origin: string, inRegion: string): LoadRequest => ({
-          origin,
-          method: 'POST',
-          path: `/v2/proxy/fetch?region=${inRegion}`,
-          headers: { 'content-type': 'application/json', 'x-api-key': started.apiKey },
-          body: JSON.stringify({ url: `${targetOrigin}/${body}` }),
-          check: { kind: 'envelope', length, region: inRegion },
-        })
-        if (scenario !== 'topology') return { ...common, requests: [fetchIn(started.url, region)] }
+        if (scenario !== 'topology') {
+          return { ...common, requests: [fetchIn(started.url, started.apiKey, region)] }
+        }
         // Every gateway and every region in turn: with 2 gateways and 3 regions, 6 combinations, so
         // consecutive requests alternate gateways and each region's node gets a third of the load.
         const { origins, regions } = topologyStarted!
@@ -930,7 +925,7 @@ async function main(): Promise<void> {
         return {
           ...common,
           requests: Array.from({ length: turns }, (_, i) =>
-            fetchIn(origins[i % origins.length]!, regions[i % regions.length]!),
+            fetchIn(origins[i % origins.length]!, started.apiKey, regions[i % regions.length]!),
           ),
         }
       }
@@ -1057,7 +1052,7 @@ async function main(): Promise<void> {
   }
   if (floor !== undefined) {
     await stopProcess(floor.tracked, 5_000)
-    const dir = profileDir === undefined ? undefined : join(profileDir, 'node-floor')
+    const dir = floor.profileDir
     const file = dir === undefined ? undefined : readdirSync(dir).find((name) => name.endsWith('.cpuprofile'))
     if (dir !== undefined && file !== undefined) {
       const summary = summariseProfile(join(dir, file), { top: 15, skipMs: 0 })
