@@ -14,7 +14,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Logger } from 'pino'
 import {
   fleetHeaders,
   fleetPaths,
@@ -24,6 +23,7 @@ import {
 } from '../shared/fleet-contract.ts'
 import { noCode, type HttpMetrics } from '../shared/metrics.ts'
 import { Cancellation } from '../shared/cancellation.ts'
+import { logsInfo } from '../shared/logger.ts'
 import { encodeEnvelope } from './fetching/envelope-json.ts'
 import type { Fetcher, FetchOutcome } from './fetching/fetcher.ts'
 import { parseJob } from './fetch-job.ts'
@@ -177,12 +177,6 @@ export function createFleetFetchRoute(
       )
     }
   }
-}
-
-/** Fastify's logger is pino, or a logger that logs nothing (`logger: false`), which has no levels. */
-export function logsInfo(log: FastifyBaseLogger): boolean {
-  const pino = log as Partial<Pick<Logger, 'isLevelEnabled'>>
-  return typeof pino.isLevelEnabled === 'function' && pino.isLevelEnabled('info')
 }
 
 export function outcomeAnswer(outcome: FetchOutcome): ['envelope' | 'refused' | 'redirect', Buffer] {

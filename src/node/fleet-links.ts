@@ -28,7 +28,8 @@ import {
 } from '../shared/fleet-link.ts'
 import { noCode } from '../shared/metrics.ts'
 import { parseJob } from './fetch-job.ts'
-import { logsInfo, outcomeAnswer, type FleetFetchDeps } from './fleet-fetch-route.ts'
+import { logsInfo } from '../shared/logger.ts'
+import { outcomeAnswer, type FleetFetchDeps } from './fleet-fetch-route.ts'
 
 const route = { method: 'JOB', routeOptions: { url: fleetPaths.link } }
 

@@ -1,5 +1,5 @@
-import { LogController, type FastifyRequest } from 'fastify'
-import type { LoggerOptions } from 'pino'
+import { LogController, type FastifyBaseLogger, type FastifyRequest } from 'fastify'
+import type { Logger, LoggerOptions } from 'pino'
 
 /** The pino levels an operator may set (SALLYPORT_LOG_LEVEL); config checks the value against this list. */
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -56,4 +56,10 @@ export class OneLinePerRequest extends LogController {
     if (this.isLogDisabled(request)) return
     request.log.debug({ req: request }, 'incoming request')
   }
+}
+
+/** Fastify's logger is pino, or a logger that logs nothing (`logger: false`), which has no levels. */
+export function logsInfo(log: FastifyBaseLogger): boolean {
+  const pino = log as Partial<Pick<Logger, 'isLevelEnabled'>>
+  return typeof pino.isLevelEnabled === 'function' && pino.isLevelEnabled('info')
 }

@@ -33,27 +33,39 @@ export function presentedKey(request: Pick<FastifyRequest, 'headers'>): string |
   return undefined
 }
 
+/**
+ * The principal of a request to a route that needs `scope`, or the AppError it is answered with: the one
+ * check of the Fastify hook below and of the fetch route on node:http (routes/proxy/fetch-direct.ts).
+ */
+export async function principalFor(
+  authenticator: Authenticator,
+  request: Pick<FastifyRequest, 'headers'>,
+  scope: Scope,
+): Promise<Principal> {
+  const apiKey = presentedKey(request)
+  if (apiKey === undefined) {
+    throw new AppError('missing_api_key', 'Send your API key in the x-api-key header.', {
+      headers: { 'www-authenticate': authChallenge },
+    })
+  }
+  let principal = await authenticator.authenticate(apiKey)
+  if (!principal.scopes.includes(scope)) {
+    // This answer runs no admission, so a key from the key cache is confirmed first: a revoked key is
+    // 401, never 403 (ADR 0011).
+    if (principal.cached !== undefined)
+      principal = await authenticator.authenticate(apiKey, { confirmed: true })
+  }
+  if (!principal.scopes.includes(scope)) {
+    throw new AppError('missing_scope', `This endpoint needs a key with the ${scope} scope.`)
+  }
+  return principal
+}
+
 export function registerAuth(app: FastifyInstance, authenticator: Authenticator): void {
   app.decorateRequest('principal', undefined)
   app.addHook('onRequest', async (request) => {
     const scope = request.routeOptions.config.scope
     if (scope === undefined) return
-    const apiKey = presentedKey(request)
-    if (apiKey === undefined) {
-      throw new AppError('missing_api_key', 'Send your API key in the x-api-key header.', {
-        headers: { 'www-authenticate': authChallenge },
-      })
-    }
-    let principal = await authenticator.authenticate(apiKey)
-    if (!principal.scopes.includes(scope)) {
-      // This answer runs no admission, so a key from the key cache is confirmed first: a revoked key is
-      // 401, never 403 (ADR 0011).
-      if (principal.cached !== undefined)
-        principal = await authenticator.authenticate(apiKey, { confirmed: true })
-    }
-    if (!principal.scopes.includes(scope)) {
-      throw new AppError('missing_scope', `This endpoint needs a key with the ${scope} scope.`)
-    }
-    request.principal = principal
+    request.principal = await principalFor(authenticator, request, scope)
   })
 }

@@ -2,7 +2,7 @@
  * The one error formatter (DESIGN 3): every error, ours or Fastify's own (unknown route, wrong method,
  * bad JSON, oversized body, failed validation), leaves as application/problem+json with a stable code.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import FindMyWay, { type HTTPMethod } from 'find-my-way'
 import { AppError, problemOf, type ErrorCode } from '../../../shared/errors.ts'
 
@@ -101,7 +101,33 @@ export function handleFrameworkError(
   void sendProblem(request, reply, toAppError(error))
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * What an answered error leaves in the log: a fault in full, a database away now and then. `log` gives the
+ * request's logger, asked for only when there is something to write.
+ */
+export type ErrorLog = (
+  log: () => Pick<FastifyBaseLogger, 'error' | 'warn'>,
+  error: unknown,
+  answered: AppError,
+) => void
+
+export function createErrorLog(): ErrorLog {
+  // A database that is away fails every request: one warning every few seconds says so without a flood.
+  let lastDatabaseWarning = -Infinity
+  return (log, error, answered) => {
+    if (answered.code === 'internal_error') log().error({ err: error }, 'unhandled error')
+    if (answered.code === 'database_unavailable' && performance.now() - lastDatabaseWarning >= 5_000) {
+      lastDatabaseWarning = performance.now()
+      log().warn(
+        { err: answered.cause },
+        'the database did not answer: requests are refused with database_unavailable',
+      )
+    }
+  }
+}
+
+/** The app's error handler and its 404 and 405; returns the error log it writes, for the direct fetch route. */
+export function registerErrorHandling(app: FastifyInstance): ErrorLog {
   // A mirror of the routing table, so an unknown method on a known path is 405 with Allow, not 404.
   const mirror = FindMyWay({ ignoreTrailingSlash: false })
   app.decorateRequest('problemCode', undefined)
@@ -112,18 +138,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
   })
 
-  // A database that is away fails every request: one warning every few seconds says so without a flood.
-  let lastDatabaseWarning = -Infinity
+  const logError = createErrorLog()
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error)
-    if (appError.code === 'internal_error') request.log.error({ err: error }, 'unhandled error')
-    if (appError.code === 'database_unavailable' && performance.now() - lastDatabaseWarning >= 5_000) {
-      lastDatabaseWarning = performance.now()
-      request.log.warn(
-        { err: appError.cause },
-        'the database did not answer: requests are refused with database_unavailable',
-      )
-    }
+    logError(() => request.log, error, appError)
     return sendProblem(request, reply, appError)
   })
 
@@ -145,4 +163,5 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return sendProblem(request, reply, new AppError('not_found', 'There is nothing at this path.'))
   })
+  return logError
 }

@@ -8,7 +8,7 @@ import { targetUrlFault } from '../../../../shared/target-url.ts'
 import { maxIdempotencyKeyLength } from '../../../idempotency/idempotency-key.ts'
 import { regionEnum } from '../../schemas.ts'
 
-const maxUrlLength = 8192
+export const maxUrlLength = 8192
 
 export const FetchBody = Type.Object(
   {
