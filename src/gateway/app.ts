@@ -2,8 +2,10 @@
  * buildGateway(deps): the gateway's Fastify app with no I/O of its own, so tests drive it with inject()
  * and every process entry wires the same thing.
  */
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { inject } from 'light-my-request'
 import type { LoggerOptions } from 'pino'
 import { OneLinePerRequest } from '../shared/logger.ts'
 import { answerClientError } from '../shared/client-errors.ts'
@@ -32,6 +34,7 @@ import { registerOpenApi } from './http/plugins/openapi.ts'
 import { registerRateLimits } from './http/plugins/rate-limit.ts'
 import { registerDocsRoutes } from './http/routes/docs/docs.ts'
 import { registerFetchRoute, EnvelopeSchema } from './http/routes/proxy/fetch.ts'
+import { createDirectFetchRoute, fetchPath, injectedHeaders } from './http/routes/proxy/fetch-direct.ts'
 import { registerRegionsRoute, regionSchemas } from './http/routes/proxy/regions.ts'
 import { registerStatusRoute, statusSchemas } from './http/routes/proxy/status.ts'
 import { registerSocialRoutes, socialSchemas } from './http/routes/social/register.ts'
@@ -86,16 +89,27 @@ export type GatewayDeps = {
   trustedProxies: readonly string[]
 }
 
+/** What Fastify's options hold for its server, its defaults filled in, when it calls serverFactory. */
+type ServerTimeouts = {
+  keepAliveTimeout: number
+  requestTimeout: number
+  connectionTimeout: number
+  maxRequestsPerSocket: number
+}
+
 /** DESIGN 2: request bodies over 16 KiB get 413 `payload_too_large`. */
 export const bodyLimit = 16 * 1024
 
 export function buildGateway(deps: GatewayDeps): FastifyInstance {
+  const nextRequestId = createRequestIds()
+  // Fastify's own request handler, given to serverFactory while Fastify() runs.
+  let fastifyHandler: (req: IncomingMessage, res: ServerResponse) => void = () => undefined
   const app = Fastify({
     logger: deps.logger,
     // One line a request at info instead of Fastify's two.
     logController: new OneLinePerRequest(),
     bodyLimit,
-    genReqId: createRequestIds(),
+    genReqId: () => nextRequestId(),
     // While closing, a request that still arrives on an open keep-alive connection is served (its answer
     // says `Connection: close`) rather than refused: it may be a POST its client cannot safely resend.
     return503OnClosing: false,
@@ -108,6 +122,20 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
     // request.ip is the TCP peer unless that peer is a trusted load balancer (docs/security.md).
     trustProxy: deps.trustedProxies.length > 0 ? [...deps.trustedProxies] : false,
     clientErrorHandler: answerClientError,
+    // The server Fastify would make, with the public fetch route in front of Fastify's own handler
+    // (docs/adr/0019-public-fetch-route-on-node-http.md).
+    serverFactory: (handler, factoryOptions) => {
+      // Fastify has filled in its defaults by now.
+      const options = factoryOptions as ServerTimeouts & { http?: ServerOptions }
+      // serveRequest is made below, once the app's parts exist; requests arrive once the app listens.
+      const server = createServer(options.http ?? {}, (req, res) => serveRequest(req, res))
+      fastifyHandler = handler
+      server.keepAliveTimeout = options.keepAliveTimeout
+      server.requestTimeout = options.requestTimeout
+      server.setTimeout(options.connectionTimeout)
+      if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
+      return server
+    },
   })
 
   // Callback-style hooks: no promise per request for a header.
@@ -132,7 +160,7 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
   registerHttpMetrics(app, metrics.http, (request) => request.problemCode)
   metrics.watch(deps.fleet)
 
-  registerErrorHandling(app)
+  const logError = registerErrorHandling(app)
   registerOpenApi(app)
   for (const schema of [
     RegionSchema,
@@ -151,7 +179,8 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
   }
   // The playground's fetches take the API's own path, authenticated by a one-use in-process pass.
   const playground = createPlaygroundPasses()
-  registerAuth(app, playground.authenticator(deps.authenticator))
+  const authenticator = playground.authenticator(deps.authenticator)
+  registerAuth(app, authenticator)
 
   const statusHistory = createStatusHistory({ fleet: deps.fleet, clock })
   app.addHook('onReady', async () => statusHistory.start())
@@ -163,19 +192,40 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
   )
   registerRateLimits(app, { limiter, limits: deps.rateLimits.limits, clock })
 
-  void app.register(async (api) => {
-    registerFetchRoute(
-      api,
-      createFetchService({
-        dispatcher: metrics.dispatcher(deps.dispatcher),
-        metering: deps.metering,
-        standing: metrics.standing(deps.standing),
-        limiter,
-        idempotency: metrics.idempotency(deps.idempotency),
-        clock,
-        fetchDeadlineMs: deps.fetchDeadlineMs,
+  const fetchService = createFetchService({
+    dispatcher: metrics.dispatcher(deps.dispatcher),
+    metering: deps.metering,
+    standing: metrics.standing(deps.standing),
+    limiter,
+    idempotency: metrics.idempotency(deps.idempotency),
+    clock,
+    fetchDeadlineMs: deps.fetchDeadlineMs,
+  })
+  const serveRequest = createDirectFetchRoute({
+    service: fetchService,
+    authenticator,
+    limits: deps.rateLimits.limits,
+    nextRequestId,
+    log: app.log,
+    metrics: metrics.http,
+    logError,
+    draining: () => draining,
+    fastify: (req, res) => fastifyHandler(req, res),
+    // light-my-request as app.inject() uses it, but also while the app is closing: a request that arrives
+    // during the shutdown delay is still answered (app.inject() refuses once close() has begun).
+    inject: (req, body) =>
+      inject(fastifyHandler, {
+        method: 'POST',
+        url: req.url ?? fetchPath,
+        headers: injectedHeaders(req.headers),
+        payload: body,
+        ...(req.socket.remoteAddress === undefined ? {} : { remoteAddress: req.socket.remoteAddress }),
       }),
-    )
+    bodyLimit,
+  })
+
+  void app.register(async (api) => {
+    registerFetchRoute(api, fetchService)
     registerRegionsRoute(api, deps)
     registerStatusRoute(api, deps)
     registerPublicStatus(api, { fleet: deps.fleet, history: statusHistory })

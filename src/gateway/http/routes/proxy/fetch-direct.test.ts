@@ -1,0 +1,446 @@
+/**
+ * The public fetch route on node:http (fetch-direct.ts) answers what the Fastify route answers. Two
+ * gateways with the same stores, limits and fake nodes on one manual clock get the same requests, one over
+ * a real connection (the direct route, or Fastify where it hands over), the other through `inject()` (the
+ * Fastify route only); their answers must be the same but for request ids.
+ */
+import assert from 'node:assert/strict'
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
+import { after, before, describe, it } from 'node:test'
+import fc from 'fast-check'
+import type { FastifyInstance } from 'fastify'
+import { Registry } from 'prom-client'
+import { buildGateway, type GatewayDeps } from '../../../app.ts'
+import { createMemoryIdempotencyStore } from '../../../idempotency/memory-idempotency-store.ts'
+import { createGatewayMetrics } from '../../../metrics/gateway-metrics.ts'
+import { fixedLimits } from '../../../rate-limits/account-limits.ts'
+import { defaultLimits } from '../../../rate-limits/admission.ts'
+import { createMemoryAdmissionStore } from '../../../rate-limits/memory-admission-store.ts'
+import { loggerOptions } from '../../../../shared/logger.ts'
+import type { CancelSignal } from '../../../../shared/cancellation.ts'
+import { parseMetrics, samplesOf } from '../../../../../test/helpers/metrics.ts'
+import { manualClock, type ManualClock } from '../../../../../test/helpers/manual-clock.ts'
+import { memoryGatewayDeps } from '../../../../../test/helpers/memory-gateway-deps.ts'
+import {
+  accountsAuthenticator,
+  gate,
+  heldNode,
+  keys,
+  standingStandIn,
+} from '../../../../../test/helpers/limits-gateway.ts'
+import { createFakeFleet, fakeNode, type FakeNode } from '../../../../../test/helpers/test-gateway.ts'
+
+type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer }
+type Call = { query: string; headers: Record<string, string>; body: string }
+
+/** A gateway on fake nodes; `fastifyRequests` counts the requests Fastify itself handled. */
+async function gatewayOn(
+  clock: ManualClock,
+  nodes: FakeNode[],
+  extra: Partial<GatewayDeps> = {},
+): Promise<{ app: FastifyInstance; fastifyRequests: () => number; close(): Promise<void> }> {
+  const fleet = await createFakeFleet(nodes)
+  const store = createMemoryAdmissionStore({ clock })
+  const idempotency = createMemoryIdempotencyStore({ clock, sweepIntervalMs: 0 })
+  const deps = memoryGatewayDeps(fleet, {
+    authenticator: accountsAuthenticator(),
+    clock,
+    rateLimits: {
+      store,
+      limits: fixedLimits(
+        Object.freeze({ ...defaultLimits, fetchPerWindow: 6, targetHostPerWindow: 4, generalPerWindow: 9 }),
+      ),
+      hostKeySecret: 'route-test-secret-not-a-real-one',
+    },
+    idempotency,
+    // Account B is on a trial of a few requests; A is paid.
+    standing: standingStandIn((accountId) => (accountId === 'acct_b' ? 'trial' : 'paid')),
+    metrics: createGatewayMetrics(new Registry()),
+    ...extra,
+  })
+  const app = buildGateway(deps)
+  let handled = 0
+  app.addHook('onRequest', (_request, _reply, done) => {
+    handled++
+    done()
+  })
+  await app.ready()
+  return {
+    app,
+    fastifyRequests: () => handled,
+    close: async () => {
+      await app.close()
+      await fleet.close()
+      await Promise.all([deps.close(), store.close(), idempotency.close()])
+    },
+  }
+}
+
+/** A node per region; the target `refused.example` is refused (as a private address would be). */
+function nodes(): FakeNode[] {
+  return (['us-east', 'us-west', 'europe'] as const).map((region) => {
+    const node = fakeNode(region, `node_${region}`)
+    const answer = node.onJob
+    node.onJob = (job, signal) =>
+      new URL(job.url).hostname === 'refused.example'
+        ? Promise.resolve({
+            kind: 'refused',
+            refusal: {
+              code: 'target_not_permitted',
+              detail: 'The target is not permitted.',
+              timed_out: false,
+            },
+          })
+        : answer(job, signal)
+    return node
+  })
+}
+
+const agent = new Agent({ keepAlive: true })
+after(() => agent.destroy())
+
+function send(port: number, call: Call): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/v2/proxy/fetch${call.query}`,
+        headers: { ...call.headers, 'content-length': Buffer.byteLength(call.body) },
+        agent,
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        )
+      },
+    )
+    request.on('error', reject)
+    request.end(call.body)
+  })
+}
+
+async function inject(app: FastifyInstance, call: Call): Promise<Answer> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/v2/proxy/fetch${call.query}`,
+    headers: call.headers,
+    payload: call.body,
+  })
+  return {
+    status: response.statusCode,
+    headers: response.headers as IncomingHttpHeaders,
+    body: response.rawPayload,
+  }
+}
+
+/** An answer without what differs by design: request ids, and what belongs to the connection. */
+function comparable(answer: Answer): unknown {
+  const headers: Record<string, unknown> = { ...answer.headers }
+  assert.match(String(headers['x-request-id']), /^req_/)
+  for (const name of ['date', 'connection', 'keep-alive', 'x-request-id', 'content-length'])
+    delete headers[name]
+  let body: unknown = answer.body.toString('utf8')
+  if (String(headers['content-type']).startsWith('application/problem+json')) {
+    const problem = JSON.parse(String(body)) as Record<string, unknown>
+    if (headers['idempotency-replayed'] === undefined) {
+      assert.equal(problem.request_id, answer.headers['x-request-id'], 'the problem names its request')
+    }
+    delete problem.request_id
+    body = problem
+  }
+  return { status: answer.status, headers, body }
+}
+
+const bodies = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc
+      .constantFrom('http://a.example/', 'https://b.example/x?y=1', 'http://refused.example/')
+      .map((url) => JSON.stringify({ url })),
+  },
+  fc.constantFrom(
+    JSON.stringify({ url: 'ftp://a.example/' }),
+    JSON.stringify({ url: 'http://user:pw@a.example/' }),
+    JSON.stringify({ url: 'not a url' }),
+    JSON.stringify({ url: '' }),
+    JSON.stringify({ url: 7 }),
+    JSON.stringify({ url: 'http://a.example/', region: 'europe' }),
+    JSON.stringify({}),
+    JSON.stringify([{ url: 'http://a.example/' }]),
+    '{"url":"http://a.example/","__proto__":{"x":1}}',
+    '{"__proto__":{"url":"http://a.example/"}}',
+    '{"url":"http://a.example/","url":"http://b.example/"}',
+    '\ufeff{"url":"http://a.example/"}',
+    '{"url":"http://a.example/"',
+    'null',
+    '',
+    ' ',
+    JSON.stringify({ url: `http://a.example/${'x'.repeat(17_000)}` }),
+    JSON.stringify({ url: `http://a.example/${'x'.repeat(8_200)}` }),
+  ),
+)
+
+const validBodies = fc
+  .constantFrom(
+    'http://a.example/',
+    'https://b.example/x?y=1',
+    'http://A.EXAMPLE./',
+    'http://refused.example/',
+  )
+  .map((url) => JSON.stringify({ url }))
+
+/** A call that is well-formed but for what `odd` picks: most calls reach the fetch's admission. */
+const calls = fc
+  .record({
+    query: fc.constantFrom('', '?region=us-east', '?region=europe', '?region=us-west'),
+    oddQuery: fc.constantFrom('?region=mars', '?region=europe&x=1', '?', '?region=us%2Deast', '/'),
+    key: fc.constantFrom<Record<string, string>>(
+      { 'x-api-key': keys.a1 },
+      { 'x-api-key': keys.a2 },
+      { 'x-api-key': keys.b },
+      { authorization: `Bearer ${keys.b}` },
+    ),
+    oddKey: fc.constantFrom<Record<string, string>>(
+      { 'x-api-key': 'nobody' },
+      { authorization: 'Basic eDp5' },
+      {},
+    ),
+    type: fc.constantFrom<Record<string, string>>(
+      { 'content-type': 'application/json' },
+      { 'content-type': 'application/json; charset=utf-8' },
+      { 'content-type': 'Application/JSON;charset="UTF-8"' },
+    ),
+    oddType: fc.constantFrom<Record<string, string>>(
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/json; charset=latin1' },
+      { 'content-type': 'application/jsonx' },
+      {},
+    ),
+    idempotency: fc.oneof(
+      { weight: 3, arbitrary: fc.constant<Record<string, string>>({}) },
+      fc.integer({ min: 0, max: 40 }).map((n) => ({ 'idempotency-key': `k${n}` })),
+      fc.integer({ min: 0, max: 40 }).map((n) => ({ 'idempotency-key': `"k${n}"` })),
+    ),
+    oddIdempotency: fc.constantFrom<Record<string, string>>(
+      { 'idempotency-key': 'a b' },
+      { 'idempotency-key': '""' },
+      { 'idempotency-key': 'x'.repeat(140) },
+    ),
+    userAgent: fc.constantFrom<Record<string, string>>({ 'user-agent': 'probe/1.0' }, { 'user-agent': '' }),
+    body: validBodies,
+    oddBody: bodies,
+    odd: fc.constantFrom('none', 'none', 'none', 'query', 'key', 'type', 'idempotency', 'body'),
+  })
+  .map((c): Call => ({
+    query: c.odd === 'query' ? c.oddQuery : c.query,
+    headers: {
+      ...(c.odd === 'key' ? c.oddKey : c.key),
+      ...(c.odd === 'type' ? c.oddType : c.type),
+      ...(c.odd === 'idempotency' ? c.oddIdempotency : c.idempotency),
+      ...c.userAgent,
+    },
+    body: c.odd === 'body' ? c.oddBody : c.body,
+  }))
+
+describe('POST /v2/proxy/fetch on node:http', () => {
+  const clock = manualClock()
+  let direct: Awaited<ReturnType<typeof gatewayOn>>
+  let reference: Awaited<ReturnType<typeof gatewayOn>>
+  let port: number
+
+  before(async () => {
+    direct = await gatewayOn(clock, nodes())
+    reference = await gatewayOn(clock, nodes())
+    await direct.app.listen({ host: '127.0.0.1', port: 0 })
+    port = (direct.app.server.address() as AddressInfo).port
+  })
+  after(async () => {
+    await direct.close()
+    await reference.close()
+  })
+
+  it('answers every request as the Fastify route does: status, headers and body', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(calls, fc.integer({ min: 0, max: 6_000 })), { minLength: 1, maxLength: 25 }),
+        async (sequence) => {
+          for (const [call, pause] of sequence) {
+            clock.advance(pause)
+            const overHttp = await send(port, call)
+            const throughFastify = await inject(reference.app, call)
+
+            console.error('STATUS', overHttp.status, overHttp.body.toString().slice(0, 90))
+            assert.deepEqual(
+              comparable(overHttp),
+              comparable(throughFastify),
+              JSON.stringify(call).slice(0, 400),
+            )
+          }
+        },
+      ),
+      { numRuns: Number(process.env.SALLYPORT_FUZZ_RUNS ?? 40) },
+    )
+  })
+
+  it('serves a well-formed fetch, and its refusals, without Fastify', async (t) => {
+    const direct = await gatewayOn(manualClock(), nodes())
+    t.after(() => direct.close())
+    await direct.app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = direct.app.server.address() as AddressInfo
+    const before = direct.fastifyRequests()
+    const headers = { 'x-api-key': keys.a2, 'content-type': 'application/json' }
+    const ok = await send(port, {
+      query: '?region=europe',
+      headers,
+      body: JSON.stringify({ url: 'http://c.example/' }),
+    })
+    assert.equal(ok.status, 200)
+    assert.equal(JSON.parse(ok.body.toString()).region_used, 'europe')
+    const unknown = await send(port, {
+      query: '',
+      headers: { ...headers, 'x-api-key': 'nobody' },
+      body: '{}',
+    })
+    assert.equal(unknown.status, 401)
+    assert.equal(direct.fastifyRequests(), before, 'neither went through Fastify')
+    const invalid = await send(port, {
+      query: '',
+      headers,
+      body: JSON.stringify({ url: 'ftp://c.example/' }),
+    })
+    assert.equal(invalid.status, 422)
+    assert.equal(direct.fastifyRequests(), before + 1, 'a body it does not take goes to the Fastify route')
+  })
+})
+
+describe('POST /v2/proxy/fetch on node:http, around the answer', () => {
+  it('stops a fetch without an Idempotency-Key when its caller goes away', async (t) => {
+    const held = gate()
+    const node = heldNode(held)
+    const gw = await gatewayOn(manualClock(), [node])
+    t.after(() => gw.close())
+    await gw.app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = gw.app.server.address() as AddressInfo
+    const aborted = new Promise<void>((resolve) => {
+      const onJob = node.onJob
+      node.onJob = (job, signal?: CancelSignal) => {
+        signal?.addEventListener('abort', () => resolve(), { once: true })
+        return onJob(job, signal)
+      }
+    })
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/v2/proxy/fetch',
+      headers: { 'x-api-key': keys.a1, 'content-type': 'application/json' },
+    })
+    request.on('error', () => undefined)
+    request.end(JSON.stringify({ url: 'http://held.example/' }))
+    while (node.jobs.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    request.destroy()
+    await aborted
+    held.open()
+  })
+
+  it('writes the request line the Fastify route writes, without the URL', async (t) => {
+    const lines: Record<string, unknown>[] = []
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').trim().split('\n'))
+          lines.push(JSON.parse(line) as Record<string, unknown>)
+        done()
+      },
+    })
+    const gw = await gatewayOn(manualClock(), nodes(), {
+      logger: { ...loggerOptions('info', 'gateway'), stream } as never,
+    })
+    t.after(() => gw.close())
+    await gw.app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = gw.app.server.address() as AddressInfo
+    const headers = { 'x-api-key': keys.a1, 'content-type': 'application/json' }
+    const calls: Call[] = [
+      { query: '', headers, body: JSON.stringify({ url: 'http://secret-host.example/private-path' }) },
+      { query: '', headers: { ...headers, 'x-api-key': 'nobody' }, body: '{}' },
+    ]
+    const shape = (line: Record<string, unknown> | undefined) => {
+      assert.ok(line !== undefined)
+      const { time: _time, reqId, responseTime, ...rest } = line
+      assert.match(String(reqId), /^req_/)
+      assert.equal(typeof responseTime, 'number')
+      return rest
+    }
+    for (const call of calls) {
+      lines.length = 0
+      const direct = await send(port, call)
+      const directLines = lines.splice(0)
+      await inject(gw.app, call)
+      assert.equal(directLines.length, 1, JSON.stringify(directLines))
+      assert.equal(lines.length, 1, JSON.stringify(lines))
+      assert.deepEqual(shape(directLines[0]), shape(lines[0]))
+      assert.equal(directLines[0]!.reqId, direct.headers['x-request-id'])
+      assert.doesNotMatch(JSON.stringify(directLines), /secret-host|private-path/)
+    }
+  })
+
+  it('counts its answers in the HTTP metrics as the Fastify route does', async (t) => {
+    const registry = new Registry()
+    const gw = await gatewayOn(manualClock(), nodes(), { metrics: createGatewayMetrics(registry) })
+    t.after(() => gw.close())
+    await gw.app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = gw.app.server.address() as AddressInfo
+    const headers = { 'x-api-key': keys.a1, 'content-type': 'application/json' }
+    const calls: Call[] = [
+      { query: '', headers, body: JSON.stringify({ url: 'http://a.example/' }) },
+      { query: '', headers, body: JSON.stringify({ url: 'http://refused.example/' }) },
+      { query: '', headers: { ...headers, 'x-api-key': 'nobody' }, body: '{}' },
+    ]
+    for (const call of calls) {
+      await send(port, call)
+      await inject(gw.app, call)
+    }
+    const samples = parseMetrics(await registry.metrics())
+    const counted = samplesOf(samples, 'sallyport_gateway_http_requests_total', { route: '/v2/proxy/fetch' })
+    assert.deepEqual(counted.map(({ labels, value }) => [labels.status, labels.code, value]).sort(), [
+      ['200', 'none', 2],
+      ['401', 'invalid_api_key', 2],
+      ['403', 'target_not_permitted', 2],
+    ])
+    const timed = samplesOf(samples, 'sallyport_gateway_http_request_duration_seconds_count', {
+      route: '/v2/proxy/fetch',
+    })
+    assert.deepEqual(
+      timed.map(({ value }) => value),
+      [2, 2, 2],
+    )
+  })
+
+  it('closes the connection of every answer once the gateway is closing', async (t) => {
+    const gw = await gatewayOn(manualClock(), nodes(), { shutdownDelayMs: 300 })
+    t.after(() => gw.close())
+    await gw.app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = gw.app.server.address() as AddressInfo
+    const call = {
+      query: '',
+      headers: { 'x-api-key': keys.a1, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'http://a.example/' }),
+    }
+    const open = await send(port, call)
+    assert.equal(open.headers.connection, 'keep-alive')
+    const closing = gw.app.close()
+    const last = await send(port, call)
+    assert.equal(last.status, 200)
+    assert.equal(last.headers.connection, 'close')
+    // A body the route hands to Fastify's route is answered too, while the shutdown delay lasts.
+    const refused = await send(port, { ...call, body: JSON.stringify({ url: 'ftp://a.example/' }) })
+    assert.equal(refused.status, 422)
+    assert.equal(refused.headers.connection, 'close')
+    await closing
+  })
+})

@@ -1,0 +1,294 @@
+/**
+ * POST /v2/proxy/fetch served by node:http in front of Fastify (docs/adr/0019-public-fetch-route-on-node-http.md):
+ * the one public route on every fetch's path, answered without Fastify's request and reply objects, hooks,
+ * content-type parsing, schema validation and route lookup, which cost about as much CPU per fetch as the
+ * fetch's own work on the gateway.
+ *
+ * The Fastify route (fetch.ts) stays the one definition of the contract: its schemas make the OpenAPI
+ * document, `inject()` reaches it (the playground, the tests), and every request this route does not take
+ * whole goes there:
+ * - a request whose head it does not fully understand (another path or query, a body that is not JSON of a
+ *   declared length within 16 KiB, an Idempotency-Key that is not well-formed, no API key) is handed to
+ *   Fastify untouched, before anything is read;
+ * - a body that is not exactly `{"url": "<absolute http(s) URL>"}` is handed to the Fastify route through
+ *   `inject()` with the bytes already read, so that its refusal says and costs (one unit of the general
+ *   budget) exactly what the Fastify route answers.
+ *
+ * What this route answers itself (the key's 401 and 403, the envelope, a replay, every refusal of the fetch
+ * use case) carries the same status, headers and problem body as the Fastify route's, is counted in the
+ * same HTTP metrics and writes the same `request completed` line.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from 'pino'
+import { problemOf, type ErrorCode } from '../../../../shared/errors.ts'
+import { logsInfo } from '../../../../shared/logger.ts'
+import { noCode, type HttpMetrics } from '../../../../shared/metrics.ts'
+import { regions, type Region } from '../../../../shared/regions.ts'
+import { envelopeType } from '../../../fetching/fetch-outcome.ts'
+import type { FetchOutcome, FetchService } from '../../../fetching/fetch-service.ts'
+import { maxIdempotencyKeyLength, parseIdempotencyKey } from '../../../idempotency/idempotency-key.ts'
+import type { Authenticator } from '../../../keys/principal.ts'
+import type { AccountLimitsSource } from '../../../rate-limits/account-limits.ts'
+import { principalFor } from '../../plugins/auth.ts'
+import { toAppError, type ErrorLog } from '../../plugins/errors.ts'
+import { rateLimitField, rateLimitPolicyField } from '../../plugins/rate-limit.ts'
+import { maxUrlLength, parseTargetUrl } from './fetch-schemas.ts'
+
+export const fetchPath = '/v2/proxy/fetch'
+
+/** What an `inject()` of the Fastify route answered, to be written to the caller's connection. */
+export type InjectedAnswer = {
+  statusCode: number
+  headers: Record<string, string | string[] | number | undefined>
+  rawPayload: Buffer
+}
+
+export type DirectFetchDeps = {
+  service: FetchService
+  authenticator: Authenticator
+  limits: AccountLimitsSource
+  /** The app's request ids (Fastify's `genReqId`), so that ids stay unique across both paths. */
+  nextRequestId: () => string
+  /** The app's logger: the request line is written only when it logs `info`. */
+  log: FastifyBaseLogger
+  metrics: HttpMetrics
+  logError: ErrorLog
+  /** True once the app is closing: every answer closes its connection. */
+  draining: () => boolean
+  /** The request as it came, body unread, to Fastify's own handler. */
+  fastify: (req: IncomingMessage, res: ServerResponse) => void
+  /** The request to the Fastify route through `inject()`, with the body already read. */
+  inject: (req: IncomingMessage, body: Buffer) => Promise<InjectedAnswer>
+  /** DESIGN 2: the body limit of the app (16 KiB). */
+  bodyLimit: number
+}
+
+/** The request targets the route takes, with the region each asks for. */
+const targets = new Map<string, { region: Region | undefined }>([
+  [fetchPath, { region: undefined }],
+  ...regions.map((region): [string, { region: Region }] => [`${fetchPath}?region=${region}`, { region }]),
+])
+
+const jsonContentType = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i
+const digits = /^[0-9]+$/
+const problemType = 'application/problem+json; charset=utf-8'
+const route = { method: 'POST', routeOptions: { url: fetchPath } }
+/** Headers of an injected answer that belong to its own (absent) connection, not to the caller's. */
+const connectionHeaders = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date'])
+
+type Head = { region: Region | undefined; idempotencyKey: string | undefined }
+
+/** The parts of the head the route needs, or undefined when the request is not one it takes whole. */
+function headOf(req: IncomingMessage, bodyLimit: number): Head | undefined {
+  if (req.method !== 'POST') return undefined
+  const target = targets.get(req.url ?? '')
+  if (target === undefined) return undefined
+  const { headers } = req
+  if (!jsonContentType.test(headers['content-type'] ?? '')) return undefined
+  const length = headers['content-length']
+  if (length === undefined || !digits.test(length) || Number(length) > bodyLimit) return undefined
+  if (headers['transfer-encoding'] !== undefined) return undefined
+  const header = headers['idempotency-key']
+  if (header === undefined) return { region: target.region, idempotencyKey: undefined }
+  if (header.length > maxIdempotencyKeyLength + 2) return undefined
+  const parsed = parseIdempotencyKey(header)
+  return parsed.ok ? { region: target.region, idempotencyKey: parsed.key } : undefined
+}
+
+/** The target of a body that is exactly `{"url": "<absolute http(s) URL>"}`; anything else is undefined. */
+function targetOf(body: Buffer): URL | undefined {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body.toString('utf8'))
+  } catch {
+    return undefined
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined
+  const keys = Object.keys(parsed)
+  if (keys.length !== 1 || keys[0] !== 'url') return undefined
+  const url = (parsed as { url: unknown }).url
+  if (typeof url !== 'string' || url.length === 0 || url.length > maxUrlLength) return undefined
+  try {
+    return parseTargetUrl(url)
+  } catch {
+    return undefined
+  }
+}
+
+/** The whole body, or undefined when the caller went away before sending it. */
+function readBody(req: IncomingMessage, length: number): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)))
+    req.once('error', () => resolve(undefined))
+    req.once('aborted', () => resolve(undefined))
+  })
+}
+
+/**
+ * The route's request listener: takes `req` when it is a fetch it can serve whole, else hands it to
+ * Fastify. Call it for every request of the server.
+ */
+export function createDirectFetchRoute(
+  deps: DirectFetchDeps,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const served = {
+    requests: deps.metrics.requests.labels(fetchPath, 'POST', '200', noCode),
+    duration: deps.metrics.duration.labels(fetchPath, 'POST', '200', noCode),
+  }
+
+  /** One request's answer: the headers it gathers on the way, in the order the Fastify route sets them. */
+  class Answer {
+    readonly headers: Record<string, string | number>
+    readonly arrived = performance.now()
+    readonly res: ServerResponse
+    readonly requestId: string
+    private childLog: Logger | undefined
+
+    constructor(res: ServerResponse, requestId: string) {
+      this.res = res
+      this.requestId = requestId
+      this.headers = { 'x-request-id': requestId }
+    }
+
+    /** The request's logger (with its `reqId`), made when something is logged. */
+    get log(): Logger {
+      this.childLog ??= deps.log.child({ reqId: this.requestId }) as Logger
+      return this.childLog
+    }
+
+    send(status: number, contentType: string, body: Buffer | string, code?: ErrorCode): void {
+      const { headers, res } = this
+      headers['content-type'] = contentType
+      headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length
+      if (deps.draining()) headers.connection = 'close'
+      if (!res.destroyed) {
+        res.writeHead(status, headers)
+        res.end(body)
+      }
+      const seconds = (performance.now() - this.arrived) / 1000
+      if (status === 200 && code === undefined) {
+        served.requests.inc()
+        served.duration.observe(seconds)
+      } else {
+        const labels = { route: fetchPath, method: 'POST', status: String(status), code: code ?? noCode }
+        deps.metrics.requests.inc(labels)
+        deps.metrics.duration.observe(labels, seconds)
+      }
+      if (logsInfo(deps.log)) {
+        deps.log.info(
+          {
+            reqId: this.requestId,
+            res: { statusCode: status, request: { ...route, problemCode: code } },
+            responseTime: seconds * 1000,
+          },
+          'request completed',
+        )
+      }
+    }
+
+    problem(error: unknown): void {
+      const appError = toAppError(error)
+      deps.logError(() => this.log, error, appError)
+      if (appError.retryAfter !== undefined) this.headers['retry-after'] = String(appError.retryAfter)
+      for (const [name, value] of Object.entries(appError.headers)) this.headers[name] = value
+      const body = JSON.stringify(problemOf(appError, this.requestId))
+      this.send(appError.status, problemType, body, appError.code)
+    }
+
+    outcome(outcome: FetchOutcome): void {
+      if (outcome.rateLimit !== undefined) this.headers.ratelimit = rateLimitField(outcome.rateLimit)
+      switch (outcome.kind) {
+        case 'error':
+          return this.problem(outcome.error)
+        case 'replay': {
+          const { status, headers, body } = outcome.response
+          Object.assign(this.headers, headers)
+          this.headers['idempotency-replayed'] = 'true'
+          // As the Fastify route: a replay carries no problem code of its own in the metrics and the log.
+          return this.send(status, headers['content-type'] ?? 'application/octet-stream', body)
+        }
+        case 'envelope':
+          return this.send(200, envelopeType, outcome.body)
+      }
+    }
+  }
+
+  /** The Fastify route's answer to the request, written to the caller's connection. */
+  async function throughFastify(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    const answer = await deps.inject(req, body)
+    if (res.destroyed) return
+    const headers: Record<string, string | string[] | number> = {}
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !connectionHeaders.has(name)) headers[name] = value
+    }
+    if (answer.headers.connection === 'close') headers.connection = 'close'
+    res.writeHead(answer.statusCode, headers)
+    res.end(answer.rawPayload)
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, head: Head): Promise<void> {
+    const answer = new Answer(res, deps.nextRequestId())
+    // As Fastify's log controller (OneLinePerRequest): a line when a request arrives, at debug only.
+    if (deps.log.level === 'debug' || deps.log.level === 'trace') {
+      deps.log.debug({ reqId: answer.requestId, req: route }, 'incoming request')
+    }
+    let principal
+    let limits
+    try {
+      principal = await principalFor(deps.authenticator, req, 'proxy')
+      const found = deps.limits.limitsFor(principal.accountId)
+      limits = found instanceof Promise ? await found : found
+    } catch (error) {
+      return answer.problem(error)
+    }
+    answer.headers['ratelimit-policy'] = rateLimitPolicyField(limits, 'fetch')
+    const body = await readBody(req, Number(req.headers['content-length']))
+    if (body === undefined) return
+    const url = targetOf(body)
+    // The Fastify route says what is wrong with the body, and charges it.
+    if (url === undefined) return throughFastify(req, res, body)
+    const outcome = await deps.service.fetch(
+      {
+        url,
+        region: head.region,
+        // An empty User-Agent counts as none: the node then sends its own identifier (DESIGN 2).
+        userAgent: req.headers['user-agent'] || null,
+        idempotencyKey: head.idempotencyKey,
+      },
+      { accountId: principal.accountId, limits, key: principal.cached },
+      {
+        log: { warn: (obj: unknown, message?: string) => answer.log.warn(obj, message) } as Pick<
+          Logger,
+          'warn'
+        >,
+        // Without a key a caller who goes away stops the fetch (fetch-service.ts).
+        onCallerGone: (stop) => {
+          const onClose = () => {
+            if (!res.writableFinished) stop()
+          }
+          res.once('close', onClose)
+          return () => res.off('close', onClose)
+        },
+      },
+    )
+    answer.outcome(outcome)
+  }
+
+  return (req, res) => {
+    const head = headOf(req, deps.bodyLimit)
+    if (head === undefined) return deps.fastify(req, res)
+    serve(req, res, head).catch((error: unknown) => {
+      deps.log.error({ err: error }, 'the fetch route failed')
+      if (!res.headersSent) res.writeHead(500).end()
+      else res.destroy()
+    })
+  }
+}
+
+/** The headers `inject()` is given: the caller's, with an absent User-Agent kept absent. */
+export function injectedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return { ...headers, 'user-agent': headers['user-agent'] ?? '' }
+}
