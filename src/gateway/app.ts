@@ -5,7 +5,6 @@
 import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { inject } from 'light-my-request'
 import type { LoggerOptions } from 'pino'
 import { OneLinePerRequest } from '../shared/logger.ts'
 import { answerClientError } from '../shared/client-errors.ts'
@@ -34,7 +33,7 @@ import { registerOpenApi } from './http/plugins/openapi.ts'
 import { registerRateLimits } from './http/plugins/rate-limit.ts'
 import { registerDocsRoutes } from './http/routes/docs/docs.ts'
 import { registerFetchRoute, EnvelopeSchema } from './http/routes/proxy/fetch.ts'
-import { createDirectFetchRoute, fetchPath, injectedHeaders } from './http/routes/proxy/fetch-direct.ts'
+import { createDirectFetchRoute } from './http/routes/proxy/fetch-direct.ts'
 import { registerRegionsRoute, regionSchemas } from './http/routes/proxy/regions.ts'
 import { registerStatusRoute, statusSchemas } from './http/routes/proxy/status.ts'
 import { registerSocialRoutes, socialSchemas } from './http/routes/social/register.ts'
@@ -211,16 +210,6 @@ export function buildGateway(deps: GatewayDeps): FastifyInstance {
     logError,
     draining: () => draining,
     fastify: (req, res) => fastifyHandler(req, res),
-    // light-my-request as app.inject() uses it, but also while the app is closing: a request that arrives
-    // during the shutdown delay is still answered (app.inject() refuses once close() has begun).
-    inject: (req, body) =>
-      inject(fastifyHandler, {
-        method: 'POST',
-        url: req.url ?? fetchPath,
-        headers: injectedHeaders(req.headers),
-        payload: body,
-        ...(req.socket.remoteAddress === undefined ? {} : { remoteAddress: req.socket.remoteAddress }),
-      }),
     bodyLimit,
   })
 

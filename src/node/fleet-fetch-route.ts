@@ -21,7 +21,7 @@ import {
   type FetchJob,
   type NonceMemory,
 } from '../shared/fleet-contract.ts'
-import { noCode, type HttpMetrics } from '../shared/metrics.ts'
+import { countRouteAnswers, type HttpMetrics } from '../shared/metrics.ts'
 import { Cancellation } from '../shared/cancellation.ts'
 import { logsInfo } from '../shared/logger.ts'
 import { encodeEnvelope } from './fetching/envelope-json.ts'
@@ -66,10 +66,7 @@ export function createFleetFetchRoute(
   deps: FleetFetchDeps,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { state } = deps
-  const served = deps.metrics && {
-    requests: deps.metrics.requests.labels(fleetPaths.fetch, 'POST', '200', noCode),
-    duration: deps.metrics.duration.labels(fleetPaths.fetch, 'POST', '200', noCode),
-  }
+  const count = deps.metrics && countRouteAnswers(deps.metrics, fleetPaths.fetch, 'POST')
 
   return (req, res) => {
     const arrived = performance.now()
@@ -86,14 +83,7 @@ export function createFleetFetchRoute(
       res.writeHead(status, headers)
       res.end(body)
       const seconds = (performance.now() - arrived) / 1000
-      if (status === 200 && served !== undefined) {
-        served.requests.inc()
-        served.duration.observe(seconds)
-      } else if (deps.metrics !== undefined) {
-        const labels = { route: fleetPaths.fetch, method: 'POST', status: String(status), code: noCode }
-        deps.metrics.requests.inc(labels)
-        deps.metrics.duration.observe(labels, seconds)
-      }
+      count?.(status, seconds)
       log?.info(
         { res: { statusCode: status, request: route }, responseTime: seconds * 1000 },
         'request completed',

@@ -26,7 +26,7 @@ import {
   maxJobFrameBytes,
   type FrameWriter,
 } from '../shared/fleet-link.ts'
-import { noCode } from '../shared/metrics.ts'
+import { countRouteAnswers, noCode } from '../shared/metrics.ts'
 import { parseJob } from './fetch-job.ts'
 import { logsInfo } from '../shared/logger.ts'
 import { outcomeAnswer, type FleetFetchDeps } from './fleet-fetch-route.ts'
@@ -43,10 +43,7 @@ export type FleetLinks = {
 export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
   const { state } = deps
   const links = new Set<() => void>()
-  const served = deps.metrics && {
-    requests: deps.metrics.requests.labels(fleetPaths.link, 'JOB', '200', noCode),
-    duration: deps.metrics.duration.labels(fleetPaths.link, 'JOB', '200', noCode),
-  }
+  const count = deps.metrics && countRouteAnswers(deps.metrics, fleetPaths.link, 'JOB')
 
   function refuse(socket: Duplex, status: number, reason: string, error: string): void {
     const body = JSON.stringify({ error })
@@ -152,8 +149,7 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
           if (parts === undefined) settle()
           else void parts.then(settle)
           const seconds = (performance.now() - arrived) / 1000
-          served?.requests.inc()
-          served?.duration.observe(seconds)
+          count?.(200, seconds)
           log?.info(
             { res: { statusCode: 200, request: route }, responseTime: seconds * 1000 },
             'request completed',

@@ -80,3 +80,27 @@ export function registerHttpMetrics(
     done()
   })
 }
+
+/**
+ * Counts the answers of a route served outside Fastify (a node:http handler in front of it), as
+ * registerHttpMetrics counts Fastify's: the success series is bound once, any other answer is found by its
+ * labels.
+ */
+export function countRouteAnswers(
+  metrics: HttpMetrics,
+  route: string,
+  method: string,
+): (status: number, seconds: number, code?: string) => void {
+  const requests = metrics.requests.labels(route, method, '200', noCode)
+  const duration = metrics.duration.labels(route, method, '200', noCode)
+  return (status, seconds, code = noCode) => {
+    if (status === 200 && code === noCode) {
+      requests.inc()
+      duration.observe(seconds)
+      return
+    }
+    const labels = { route, method, status: String(status), code }
+    metrics.requests.inc(labels)
+    metrics.duration.observe(labels, seconds)
+  }
+}

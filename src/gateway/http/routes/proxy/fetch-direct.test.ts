@@ -98,6 +98,12 @@ function nodes(): FakeNode[] {
   })
 }
 
+/** Listens on a free loopback port; resolves with the port. */
+async function listening(app: FastifyInstance): Promise<number> {
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  return (app.server.address() as AddressInfo).port
+}
+
 const agent = new Agent({ keepAlive: true })
 after(() => agent.destroy())
 
@@ -257,8 +263,7 @@ describe('POST /v2/proxy/fetch on node:http', () => {
   before(async () => {
     direct = await gatewayOn(clock, nodes())
     reference = await gatewayOn(clock, nodes())
-    await direct.app.listen({ host: '127.0.0.1', port: 0 })
-    port = (direct.app.server.address() as AddressInfo).port
+    port = await listening(direct.app)
   })
   after(async () => {
     await direct.close()
@@ -291,8 +296,7 @@ describe('POST /v2/proxy/fetch on node:http', () => {
   it('serves a well-formed fetch, and its refusals, without Fastify', async (t) => {
     const direct = await gatewayOn(manualClock(), nodes())
     t.after(() => direct.close())
-    await direct.app.listen({ host: '127.0.0.1', port: 0 })
-    const { port } = direct.app.server.address() as AddressInfo
+    const port = await listening(direct.app)
     const before = direct.fastifyRequests()
     const headers = { 'x-api-key': keys.a2, 'content-type': 'application/json' }
     const ok = await send(port, {
@@ -325,8 +329,7 @@ describe('POST /v2/proxy/fetch on node:http, around the answer', () => {
     const node = heldNode(held)
     const gw = await gatewayOn(manualClock(), [node])
     t.after(() => gw.close())
-    await gw.app.listen({ host: '127.0.0.1', port: 0 })
-    const { port } = gw.app.server.address() as AddressInfo
+    const port = await listening(gw.app)
     const aborted = new Promise<void>((resolve) => {
       const onJob = node.onJob
       node.onJob = (job, signal?: CancelSignal) => {
@@ -362,8 +365,7 @@ describe('POST /v2/proxy/fetch on node:http, around the answer', () => {
       logger: { ...loggerOptions('info', 'gateway'), stream } as never,
     })
     t.after(() => gw.close())
-    await gw.app.listen({ host: '127.0.0.1', port: 0 })
-    const { port } = gw.app.server.address() as AddressInfo
+    const port = await listening(gw.app)
     const headers = { 'x-api-key': keys.a1, 'content-type': 'application/json' }
     const calls: Call[] = [
       { query: '', headers, body: JSON.stringify({ url: 'http://secret-host.example/private-path' }) },
@@ -393,8 +395,7 @@ describe('POST /v2/proxy/fetch on node:http, around the answer', () => {
     const registry = new Registry()
     const gw = await gatewayOn(manualClock(), nodes(), { metrics: createGatewayMetrics(registry) })
     t.after(() => gw.close())
-    await gw.app.listen({ host: '127.0.0.1', port: 0 })
-    const { port } = gw.app.server.address() as AddressInfo
+    const port = await listening(gw.app)
     const headers = { 'x-api-key': keys.a1, 'content-type': 'application/json' }
     const calls: Call[] = [
       { query: '', headers, body: JSON.stringify({ url: 'http://a.example/' }) },
@@ -424,8 +425,7 @@ describe('POST /v2/proxy/fetch on node:http, around the answer', () => {
   it('closes the connection of every answer once the gateway is closing', async (t) => {
     const gw = await gatewayOn(manualClock(), nodes(), { shutdownDelayMs: 300 })
     t.after(() => gw.close())
-    await gw.app.listen({ host: '127.0.0.1', port: 0 })
-    const { port } = gw.app.server.address() as AddressInfo
+    const port = await listening(gw.app)
     const call = {
       query: '',
       headers: { 'x-api-key': keys.a1, 'content-type': 'application/json' },

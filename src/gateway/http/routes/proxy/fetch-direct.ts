@@ -18,12 +18,13 @@
  * use case) carries the same status, headers and problem body as the Fastify route's, is counted in the
  * same HTTP metrics and writes the same `request completed` line.
  */
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
+import { inject } from 'light-my-request'
 import type { Logger } from 'pino'
 import { problemOf, type ErrorCode } from '../../../../shared/errors.ts'
 import { logsInfo } from '../../../../shared/logger.ts'
-import { noCode, type HttpMetrics } from '../../../../shared/metrics.ts'
+import { countRouteAnswers, type HttpMetrics } from '../../../../shared/metrics.ts'
 import { regions, type Region } from '../../../../shared/regions.ts'
 import { envelopeType } from '../../../fetching/fetch-outcome.ts'
 import type { FetchOutcome, FetchService } from '../../../fetching/fetch-service.ts'
@@ -37,13 +38,6 @@ import { maxUrlLength, parseTargetUrl } from './fetch-schemas.ts'
 
 export const fetchPath = '/v2/proxy/fetch'
 
-/** What an `inject()` of the Fastify route answered, to be written to the caller's connection. */
-export type InjectedAnswer = {
-  statusCode: number
-  headers: Record<string, string | string[] | number | undefined>
-  rawPayload: Buffer
-}
-
 export type DirectFetchDeps = {
   service: FetchService
   authenticator: Authenticator
@@ -56,10 +50,8 @@ export type DirectFetchDeps = {
   logError: ErrorLog
   /** True once the app is closing: every answer closes its connection. */
   draining: () => boolean
-  /** The request as it came, body unread, to Fastify's own handler. */
+  /** Fastify's own request handler: a request as it came, body unread, or one replayed through it. */
   fastify: (req: IncomingMessage, res: ServerResponse) => void
-  /** The request to the Fastify route through `inject()`, with the body already read. */
-  inject: (req: IncomingMessage, body: Buffer) => Promise<InjectedAnswer>
   /** DESIGN 2: the body limit of the app (16 KiB). */
   bodyLimit: number
 }
@@ -134,10 +126,7 @@ function readBody(req: IncomingMessage, length: number): Promise<Buffer | undefi
 export function createDirectFetchRoute(
   deps: DirectFetchDeps,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const served = {
-    requests: deps.metrics.requests.labels(fetchPath, 'POST', '200', noCode),
-    duration: deps.metrics.duration.labels(fetchPath, 'POST', '200', noCode),
-  }
+  const count = countRouteAnswers(deps.metrics, fetchPath, 'POST')
 
   /** One request's answer: the headers it gathers on the way, in the order the Fastify route sets them. */
   class Answer {
@@ -169,14 +158,7 @@ export function createDirectFetchRoute(
         res.end(body)
       }
       const seconds = (performance.now() - this.arrived) / 1000
-      if (status === 200 && code === undefined) {
-        served.requests.inc()
-        served.duration.observe(seconds)
-      } else {
-        const labels = { route: fetchPath, method: 'POST', status: String(status), code: code ?? noCode }
-        deps.metrics.requests.inc(labels)
-        deps.metrics.duration.observe(labels, seconds)
-      }
+      count(status, seconds, code)
       if (logsInfo(deps.log)) {
         deps.log.info(
           {
@@ -216,9 +198,20 @@ export function createDirectFetchRoute(
     }
   }
 
-  /** The Fastify route's answer to the request, written to the caller's connection. */
+  /**
+   * The Fastify route's answer to the request, written to the caller's connection. light-my-request is
+   * what `app.inject()` runs, called on Fastify's handler directly: `app.inject()` refuses once `close()`
+   * has begun, and a request arriving during the shutdown delay is still answered. An absent User-Agent
+   * stays absent (light-my-request would send its own).
+   */
   async function throughFastify(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
-    const answer = await deps.inject(req, body)
+    const answer = await inject(deps.fastify, {
+      method: 'POST',
+      url: req.url ?? fetchPath,
+      headers: { ...req.headers, 'user-agent': req.headers['user-agent'] ?? '' },
+      payload: body,
+      ...(req.socket.remoteAddress === undefined ? {} : { remoteAddress: req.socket.remoteAddress }),
+    })
     if (res.destroyed) return
     const headers: Record<string, string | string[] | number> = {}
     for (const [name, value] of Object.entries(answer.headers)) {
@@ -286,9 +279,4 @@ export function createDirectFetchRoute(
       else res.destroy()
     })
   }
-}
-
-/** The headers `inject()` is given: the caller's, with an absent User-Agent kept absent. */
-export function injectedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  return { ...headers, 'user-agent': headers['user-agent'] ?? '' }
 }
