@@ -3,8 +3,10 @@
  * operators. Every process is killed when the test ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 
@@ -15,15 +17,51 @@ const cli = ['bin/sallyport.js']
  * A port that is free now, for a process the test starts next. It is picked below the kernel's ephemeral
  * range, at random: a port from `listen(0)` could be handed to another test's `listen(0)`, or be the source
  * port of some outgoing connection, between this check and the child's listen, and the child would fail
- * with "in use already" (seen in CI).
+ * with "in use already" (seen in CI). Test files run as parallel processes, so two of them could still
+ * draw the same port while neither child listens yet (seen in CI too): each port handed out is claimed
+ * with a file only one process can create, held until this process exits.
  */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
   const [low] = ephemeralPorts()
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = low - 12_000 + Math.floor(Math.random() * 12_000)
-    if (await canListen(port, host)) return port
+    if (claimPort(port) && (await canListen(port, host))) return port
   }
   throw new Error(`no free port below ${low} after 100 attempts`)
+}
+
+const portClaims = join(tmpdir(), 'sallyport-test-ports')
+const claimedPorts = new Set<number>()
+/** A claim older than this belongs to a test process that died without removing it. */
+const staleClaimMs = 30 * 60_000
+
+function claimPort(port: number): boolean {
+  if (claimedPorts.has(port)) return false
+  mkdirSync(portClaims, { recursive: true })
+  const file = join(portClaims, String(port))
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    if (!claimIsStale(file)) return false
+    rmSync(file, { force: true })
+    return claimPort(port)
+  }
+  if (claimedPorts.size === 0) process.once('exit', releasePorts)
+  claimedPorts.add(port)
+  return true
+}
+
+function claimIsStale(file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs > staleClaimMs
+  } catch {
+    return false
+  }
+}
+
+function releasePorts(): void {
+  for (const port of claimedPorts) rmSync(join(portClaims, String(port)), { force: true })
 }
 
 /** The kernel's range of ports for `listen(0)` and outgoing connections (Linux; its default elsewhere). */
