@@ -35,7 +35,8 @@ const claimedPorts = new Set<number>()
 /** A claim older than this belongs to a test process that died without removing it. */
 const staleClaimMs = 30 * 60_000
 
-function claimPort(port: number): boolean {
+/** Claims `port` for this test process (see freePort); false if it is claimed already. */
+export function claimPort(port: number): boolean {
   if (claimedPorts.has(port)) return false
   mkdirSync(portClaims, { recursive: true })
   const file = join(portClaims, String(port))

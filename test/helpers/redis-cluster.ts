@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Cluster } from 'ioredis'
-import { freePort } from './cli.ts'
+import { claimPort, freePort } from './cli.ts'
 
 export type RedisCluster = {
   /** What SALLYPORT_REDIS_URL takes: `redis-cluster://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3`. */
@@ -44,7 +44,7 @@ async function clusterPort(taken: number[]): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = await freePort()
     if (port > 55_000 || taken.includes(port) || taken.includes(port + 10_000)) continue
-    if (await portFree(port + 10_000)) return port
+    if (claimPort(port + 10_000) && (await portFree(port + 10_000))) return port
   }
   throw new Error('no free port pair for a Redis Cluster node')
 }
