@@ -115,13 +115,33 @@ describe('metering', () => {
       flushEveryMs: 60_000,
     })
     const first = record(service, 'acct_a', 1)
-    await new Promise((resolve) => setImmediate(resolve))
+    while (batches.length === 0) await new Promise((resolve) => setImmediate(resolve))
     const later = [record(service, 'acct_a', 1), record(service, 'acct_a', 1), record(service, 'acct_a', 1)]
     const release = open
     gate = Promise.resolve()
     release()
     await Promise.all([first, ...later])
     assert.deepEqual(batches, [1, 3], 'one write for the first, one for the three that came during it')
+  })
+
+  it("sends a commit after the turn's other immediates: the fetch it counts goes out first", async () => {
+    const order: string[] = []
+    const service = createMeteringService({
+      repo: {
+        addOnce: async () => {
+          order.push('commit sent')
+        },
+        pruneWriters: async () => undefined,
+        totalRequests: async () => 0,
+      },
+      clock: manualClock(Date.UTC(2026, 2, 2)),
+      background: createBackgroundTasks({ error: () => undefined }),
+    })
+    const metered = service.reserve('acct_a')
+    // What the dispatch of the fetch does next in the same turn: a write corked to the turn's end.
+    setImmediate(() => order.push('job written'))
+    await metered.committed
+    assert.deepEqual(order, ['job written', 'commit sent'])
   })
 
   it('does not hold a caller longer than maxWaitMs when the database hangs', async () => {
