@@ -25,7 +25,7 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
   const [low] = ephemeralPorts()
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = low - 12_000 + Math.floor(Math.random() * 12_000)
-    if (claimPort(port) && (await canListen(port, host))) return port
+    if (await claimFreePort(port, host)) return port
   }
   throw new Error(`no free port below ${low} after 100 attempts`)
 }
@@ -35,8 +35,12 @@ const claimedPorts = new Set<number>()
 /** A claim older than this belongs to a test process that died without removing it. */
 const staleClaimMs = 30 * 60_000
 
-/** Claims `port` for this test process (see freePort); false if it is claimed already. */
-export function claimPort(port: number): boolean {
+/** Claims `port` for this test process (see freePort) if no other claimed it and nothing listens on it. */
+export async function claimFreePort(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return claimPort(port) && (await canListen(port, host))
+}
+
+function claimPort(port: number): boolean {
   if (claimedPorts.has(port)) return false
   mkdirSync(portClaims, { recursive: true })
   const file = join(portClaims, String(port))

@@ -5,12 +5,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Cluster } from 'ioredis'
-import { claimPort, freePort } from './cli.ts'
+import { claimFreePort, freePort } from './cli.ts'
 
 export type RedisCluster = {
   /** What SALLYPORT_REDIS_URL takes: `redis-cluster://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3`. */
@@ -31,20 +30,12 @@ export function redisClusterMissing(): string | undefined {
   return undefined
 }
 
-async function portFree(port: number): Promise<boolean> {
-  const server = createServer()
-  return new Promise((resolve) => {
-    server.once('error', () => resolve(false))
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
-  })
-}
-
 /** A free port whose cluster bus port (the port + 10000) is free too. */
 async function clusterPort(taken: number[]): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = await freePort()
     if (port > 55_000 || taken.includes(port) || taken.includes(port + 10_000)) continue
-    if (claimPort(port + 10_000) && (await portFree(port + 10_000))) return port
+    if (await claimFreePort(port + 10_000)) return port
   }
   throw new Error('no free port pair for a Redis Cluster node')
 }
