@@ -16,6 +16,7 @@ import type { MeteredRequest, MeteringService } from '../metering/metering-servi
 import { createMemoryAdmissionStore } from '../rate-limits/memory-admission-store.ts'
 import { createRateLimiter } from '../rate-limits/rate-limiter.ts'
 import { createFetchService, type FetchOutcome, type FetchRequest } from './fetch-service.ts'
+import { joinedEnvelope } from './fetch-outcome.ts'
 
 const quiet = { warn: () => undefined }
 const paid: StandingService = { standingFor: async () => ({ plan: 'entry', trialQuota: false }) }
@@ -119,7 +120,7 @@ describe('the fetch use case', () => {
     const outcome = await fetch({ userAgent: 'probe/1.0' })
     assert.equal(outcome.kind, 'envelope')
     assert.ok(outcome.kind === 'envelope')
-    const envelope = JSON.parse(outcome.body.toString()) as Record<string, unknown>
+    const envelope = JSON.parse(joinedEnvelope(outcome.parts).toString()) as Record<string, unknown>
     assert.equal(envelope.region_used, 'us-east')
     assert.equal(envelope.device_id, 'node_east1')
     assert.equal(envelope.final_url, 'https://example.com/page')
@@ -223,7 +224,7 @@ describe('the fetch use case', () => {
     const first = await fetch({ idempotencyKey: 'k-1' })
     const second = await fetch({ idempotencyKey: 'k-1' })
     assert.ok(first.kind === 'envelope' && second.kind === 'replay')
-    assert.deepEqual(second.response.body, first.body)
+    assert.deepEqual(second.response.body, joinedEnvelope(first.parts))
     assert.equal(second.response.headers['content-type'], 'application/json; charset=utf-8')
     assert.deepEqual(
       second.rateLimit?.map((state) => state.name),

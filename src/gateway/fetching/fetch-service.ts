@@ -146,12 +146,12 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
         )
         if (served.envelope !== undefined) {
           // Splice region_used into the node's JSON instead of parsing and re-serialising up to 10 MiB.
-          const body = Buffer.concat([envelopePrefix(served.regionUsed), served.envelope.subarray(1)])
+          const parts = [envelopePrefix(served.regionUsed), served.envelope.subarray(1)] as const
           billable = true
           // An envelope is one billable request (DESIGN 2), committed before it is delivered (DESIGN 6).
           metered.bill(envelopeBytes(served.envelope))
           await metered.committed
-          return { kind: 'envelope', body, rateLimit }
+          return { kind: 'envelope', parts, rateLimit }
         }
         // The target redirected. The next hop's host spends both per-host budgets before any node sends it.
         pinned = served.regionUsed

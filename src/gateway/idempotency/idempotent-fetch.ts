@@ -9,7 +9,7 @@
 import type { Logger } from 'pino'
 import type { Clock } from '../../shared/clock.ts'
 import { AppError } from '../../shared/errors.ts'
-import { envelopeType, type FetchOutcome } from '../fetching/fetch-outcome.ts'
+import { envelopeType, joinedEnvelope, type FetchOutcome } from '../fetching/fetch-outcome.ts'
 import type { AdmissionLimits } from '../rate-limits/admission.ts'
 import type { CachedKey } from '../keys/principal.ts'
 import type { RateLimiter } from '../rate-limits/rate-limiter.ts'
@@ -149,7 +149,11 @@ export function createIdempotentFetch(deps: IdempotentFetchDeps): IdempotentFetc
       if (outcome?.kind !== 'envelope') await release(log, accountId, key, began.token)
     }
     if (outcome.kind !== 'envelope') return outcome
-    const answer = { status: 200, headers: { 'content-type': envelopeType }, body: outcome.body }
+    const answer = {
+      status: 200,
+      headers: { 'content-type': envelopeType },
+      body: joinedEnvelope(outcome.parts),
+    }
     const complete = () => store.complete(accountId, key, began.token, answer, clock.now())
     try {
       const ended = await complete()

@@ -26,7 +26,7 @@ import { problemOf, type ErrorCode } from '../../../../shared/errors.ts'
 import { logsInfo } from '../../../../shared/logger.ts'
 import { countRouteAnswers, type HttpMetrics } from '../../../../shared/metrics.ts'
 import { regions, type Region } from '../../../../shared/regions.ts'
-import { envelopeType } from '../../../fetching/fetch-outcome.ts'
+import { envelopeLength, envelopeType, type EnvelopeParts } from '../../../fetching/fetch-outcome.ts'
 import type { FetchOutcome, FetchService } from '../../../fetching/fetch-service.ts'
 import { maxIdempotencyKeyLength, parseIdempotencyKey } from '../../../idempotency/idempotency-key.ts'
 import type { Authenticator } from '../../../keys/principal.ts'
@@ -148,14 +148,25 @@ export function createDirectFetchRoute(
       return this.childLog
     }
 
-    send(status: number, contentType: string, body: Buffer | string, code?: ErrorCode): void {
+    /** Answers with `body`; an envelope's two parts go out together, in one write with the head. */
+    send(status: number, contentType: string, body: Buffer | string | EnvelopeParts, code?: ErrorCode): void {
       const { headers, res } = this
       headers['content-type'] = contentType
-      headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length
+      headers['content-length'] =
+        typeof body === 'string'
+          ? Buffer.byteLength(body)
+          : Buffer.isBuffer(body)
+            ? body.length
+            : envelopeLength(body)
       if (deps.draining()) headers.connection = 'close'
       if (!res.destroyed) {
         res.writeHead(status, headers)
-        res.end(body)
+        if (typeof body === 'string' || Buffer.isBuffer(body)) res.end(body)
+        else {
+          // The first write corks the connection until the end's: head and parts leave as one writev.
+          res.write(body[0])
+          res.end(body[1])
+        }
       }
       const seconds = (performance.now() - this.arrived) / 1000
       count(status, seconds, code)
@@ -193,7 +204,7 @@ export function createDirectFetchRoute(
           return this.send(status, headers['content-type'] ?? 'application/octet-stream', body)
         }
         case 'envelope':
-          return this.send(200, envelopeType, outcome.body)
+          return this.send(200, envelopeType, outcome.parts)
       }
     }
   }

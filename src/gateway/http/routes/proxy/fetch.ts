@@ -10,7 +10,7 @@
 import type { Static } from '@sinclair/typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { envelopeType } from '../../../fetching/fetch-outcome.ts'
+import { envelopeType, joinedEnvelope } from '../../../fetching/fetch-outcome.ts'
 import type { FetchPrincipal, FetchService } from '../../../fetching/fetch-service.ts'
 import { idempotencyKeyError, parseIdempotencyKey } from '../../../idempotency/idempotency-key.ts'
 import { reportRateLimit } from '../../plugins/rate-limit.ts'
@@ -92,7 +92,7 @@ export function registerFetchRoute(app: FastifyInstance, service: FetchService):
             .header('idempotency-replayed', 'true')
             .send(outcome.response.body)
         case 'envelope':
-          return reply.type(envelopeType).send(outcome.body)
+          return reply.type(envelopeType).send(joinedEnvelope(outcome.parts))
       }
     },
   )
