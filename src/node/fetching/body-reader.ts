@@ -6,7 +6,12 @@
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream'
 import zlib from 'node:zlib'
 
-export type BodyRead = { ok: true; bytes: Buffer } | { ok: false; reason: 'too_large' }
+/**
+ * A body read whole: its chunks as they came, in order, and their total length. They are not joined here:
+ * the envelope is written from them (envelope-json.ts), and joining a 1 MiB body was a copy and a buffer
+ * for the collector on every fetch.
+ */
+export type BodyRead = { ok: true; chunks: Buffer[]; length: number } | { ok: false; reason: 'too_large' }
 
 /** Raised when a body cannot be decoded with the coding the target declared. */
 export class BodyDecodeError extends Error {
@@ -110,7 +115,7 @@ function collectIdentity(body: Readable, maxBytes: number): Promise<BodyRead> {
     })
     body.on('end', () => {
       settled = true
-      resolve({ ok: true, bytes: concat(chunks, total) })
+      resolve({ ok: true, chunks, length: total })
     })
     body.on('error', (error) => {
       settled = true
@@ -143,12 +148,7 @@ async function collect(stream: Readable, maxBytes: number): Promise<BodyRead> {
     }
     chunks.push(chunk)
   }
-  return { ok: true, bytes: concat(chunks, total) }
-}
-
-/** One copy at most: a single chunk is the body as it is. */
-function concat(chunks: Buffer[], total: number): Buffer {
-  return chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, total)
+  return { ok: true, chunks, length: total }
 }
 
 /** `undefined` when a coding is unknown or the list is absurdly long: the body is then kept raw. */

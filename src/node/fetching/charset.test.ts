@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
+import { isUtf8 } from 'node:buffer'
 import { test } from 'node:test'
-import { decodeBody, isTextType, parseContentType } from './charset.ts'
+import fc from 'fast-check'
+import { decodeBody, isTextType, isUtf8Chunks, parseContentType } from './charset.ts'
 
 test('Content-Type parameters: case, quotes, spaces and other parameters', () => {
   assert.deepEqual(parseContentType('Text/HTML; Charset="Shift_JIS"'), {
@@ -81,4 +83,50 @@ test('a UTF-16 body with its byte order mark', () => {
 test('an empty body is an empty string whatever its type', () => {
   assert.deepEqual(decodeBody(Buffer.alloc(0), 'image/png'), { result: '' })
   assert.deepEqual(decodeBody(Buffer.alloc(0), ''), { result: '' })
+})
+
+/** Bytes near UTF-8's edges: whole sequences of every length, and the bytes that break them. */
+const utf8ish = fc
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 6 }).map((text) => [...Buffer.from(text, 'utf8')]),
+      fc.constantFrom([0x80], [0xbf], [0xc0, 0x80], [0xc2], [0xe0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82]),
+      fc.constantFrom([0xf0, 0x9f], [0xf4, 0x90, 0x80, 0x80], [0xf8], [0xff], [0xef, 0xbb, 0xbf]),
+    ),
+    { maxLength: 40 },
+  )
+  .map((parts) => Buffer.from(parts.flat()))
+
+/** `bytes` cut at the given places (sorted, duplicates give empty chunks). */
+function cutAt(bytes: Buffer, cuts: number[]): Buffer[] {
+  const at = [0, ...cuts.map((cut) => cut % (bytes.length + 1)).sort((a, b) => a - b), bytes.length]
+  return at.slice(1).map((end, i) => bytes.subarray(at[i], end))
+}
+
+test('chunks are valid UTF-8 exactly when their join is, wherever they are cut', () => {
+  fc.assert(
+    fc.property(utf8ish, fc.array(fc.nat(), { maxLength: 8 }), (bytes, cuts) => {
+      assert.equal(isUtf8Chunks(cutAt(bytes, cuts)), isUtf8(bytes))
+    }),
+    { numRuns: 5000 },
+  )
+})
+
+test('a body in chunks decodes as the same body in one buffer', () => {
+  const types = fc.constantFrom(
+    '',
+    'text/plain',
+    'text/plain; charset=utf-8',
+    'text/html; charset=windows-1252',
+    'text/html',
+    'application/json',
+    'image/png',
+  )
+  fc.assert(
+    fc.property(utf8ish, fc.array(fc.nat(), { maxLength: 6 }), types, (bytes, cuts, type) => {
+      const chunks = cutAt(bytes, cuts)
+      assert.deepEqual(JSON.stringify(decodeBody(chunks, type)), JSON.stringify(decodeBody(bytes, type)))
+    }),
+    { numRuns: 3000 },
+  )
 })

@@ -64,44 +64,122 @@ export function isTextType(essence: string): boolean {
 }
 
 /**
- * A new object on every call: the fetcher adds the envelope's other fields to it. `contentType` is the
- * response's Content-Type header, '' when absent. A missing type is judged by the
- * bytes: valid UTF-8 is text, anything else base64. A body in a text type whose charset is unknown, or
- * undeclared and not valid UTF-8, is base64 too: the caller gets the exact bytes instead of a guess.
+ * A new object on every call: the fetcher adds the envelope's other fields to it. `body` is the decoded
+ * body, in one buffer or in the chunks it arrived in; `contentType` is the response's Content-Type header,
+ * '' when absent. A missing type is judged by the bytes: valid UTF-8 is text, anything else base64. A body
+ * in a text type whose charset is unknown, or undeclared and not valid UTF-8, is base64 too: the caller
+ * gets the exact bytes instead of a guess. Text that is its bytes (the common case) keeps its chunks;
+ * anything else is decoded from the chunks joined.
  */
-export function decodeBody(bytes: Buffer, contentType: string): DecodedBody {
-  if (bytes.length === 0) return { result: '' }
+export function decodeBody(body: Buffer | readonly Buffer[], contentType: string): DecodedBody {
+  const chunks = Buffer.isBuffer(body) ? [body] : body
+  let joined: Buffer | undefined
+  const bytes = () => (joined ??= chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))
+  if (chunks.every((chunk) => chunk.length === 0)) return { result: '' }
   const { essence, charset } = parseContentType(contentType)
-  if (essence !== '' && !isTextType(essence)) return base64(bytes)
+  if (essence !== '' && !isTextType(essence)) return base64(bytes())
   // The WHATWG "decode" algorithm and HTML let a byte order mark override any declared charset.
-  const bom = bomEncoding(bytes)
+  const bom = bomEncoding(headOf(chunks, 3))
   if (bom !== undefined) {
-    if (bom === 'utf-8' && isUtf8(bytes)) return new TextResult(bytes.subarray(3))
-    return { result: decoderFor(bom)?.decode(bytes) ?? '' }
+    if (bom === 'utf-8' && isUtf8Chunks(chunks)) return new TextResult(withoutHead(chunks, 3))
+    return { result: decoderFor(bom)?.decode(bytes()) ?? '' }
   }
   if (essence !== '' && charset !== undefined) {
     const decoder = decoderFor(charset)
-    return decoder === undefined ? base64(bytes) : decodeText(decoder, bytes)
+    return decoder === undefined ? base64(bytes()) : decodeText(decoder, chunks, bytes)
   }
-  const sniffed = essence === '' ? undefined : sniffCharset(essence, bytes)
+  const sniffed = essence === '' ? undefined : sniffCharset(essence, headOf(chunks, 1024))
   const decoder = sniffed === undefined ? undefined : decoderFor(sniffed)
-  if (decoder !== undefined) return decodeText(decoder, bytes)
-  return isUtf8(bytes) ? new TextResult(bytes) : base64(bytes)
+  if (decoder !== undefined) return decodeText(decoder, chunks, bytes)
+  return isUtf8Chunks(chunks) ? new TextResult(chunks) : base64(bytes())
 }
 
 /**
- * `bytes` decoded by `decoder`. Where the text is the bytes themselves (valid UTF-8 under UTF-8, ASCII
+ * The body decoded by `decoder`. Where the text is the bytes themselves (valid UTF-8 under UTF-8, ASCII
  * under windows-1252) they are kept as they are, for the envelope's JSON to be written from them
  * (envelope-json.ts). Other ASCII-compatible encodings are decoded: ISO-2022-JP, say, is ASCII bytes.
  */
-function decodeText(decoder: Decoder, bytes: Buffer): DecodedBody {
-  if (decoder.encoding === 'utf-8' ? isUtf8(bytes) : decoder.encoding === 'windows-1252' && isAscii(bytes))
-    return new TextResult(bytes)
-  return { result: decoder.decode(bytes) }
+function decodeText(decoder: Decoder, chunks: readonly Buffer[], bytes: () => Buffer): DecodedBody {
+  if (
+    decoder.encoding === 'utf-8'
+      ? isUtf8Chunks(chunks)
+      : decoder.encoding === 'windows-1252' && chunks.every((chunk) => isAscii(chunk))
+  )
+    return new TextResult(chunks)
+  return { result: decoder.decode(bytes()) }
 }
 
 function base64(bytes: Buffer): DecodedBody {
   return { result: bytes.toString('base64'), result_encoding: 'base64' }
+}
+
+/** The first `length` bytes of the chunks (fewer when the body is shorter): a view when the first has them. */
+function headOf(chunks: readonly Buffer[], length: number): Buffer {
+  const first = chunks[0]!
+  if (first.length >= length || chunks.length === 1) return first.subarray(0, length)
+  return Buffer.concat(chunks).subarray(0, length)
+}
+
+/** The chunks without their first `length` bytes. */
+function withoutHead(chunks: readonly Buffer[], length: number): Buffer[] {
+  const rest: Buffer[] = []
+  let skip = length
+  for (const chunk of chunks) {
+    if (skip >= chunk.length) skip -= chunk.length
+    else {
+      rest.push(skip === 0 ? chunk : chunk.subarray(skip))
+      skip = 0
+    }
+  }
+  return rest
+}
+
+/**
+ * Whether the chunks, one after the other, are valid UTF-8: `isUtf8` of their join, without joining
+ * them. Validity is decided sequence by sequence, so each chunk is checked up to the last sequence it
+ * holds whole, and a sequence cut by a chunk's end is checked once its bytes are together (at most four).
+ */
+export function isUtf8Chunks(chunks: readonly Buffer[]): boolean {
+  if (chunks.length === 1) return isUtf8(chunks[0]!)
+  /** The start of a sequence cut by the previous chunk's end: its lead byte and up to 2 more. */
+  let cut: Buffer | undefined
+  for (let chunk of chunks) {
+    if (cut !== undefined) {
+      // The bytes of this chunk that complete the cut sequence; the rest of the chunk is checked below.
+      const need = sequenceLength(cut[0]!) - cut.length
+      if (chunk.length < need) {
+        cut = Buffer.concat([cut, chunk])
+        continue
+      }
+      if (!isUtf8(Buffer.concat([cut, chunk.subarray(0, need)]))) return false
+      chunk = chunk.subarray(need)
+      cut = undefined
+    }
+    const end = wholeSequencesEnd(chunk)
+    if (!isUtf8(chunk.subarray(0, end))) return false
+    if (end < chunk.length) cut = chunk.subarray(end)
+  }
+  return cut === undefined
+}
+
+/** How many bytes the sequence a lead byte starts has (4 for the bytes no sequence starts with). */
+function sequenceLength(lead: number): number {
+  return lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2
+}
+
+/**
+ * Where the last whole sequence of `bytes` ends: before a lead byte in the last three whose sequence runs
+ * past the end, else at the end (an invalid byte there is left for `isUtf8` to refuse).
+ */
+function wholeSequencesEnd(bytes: Buffer): number {
+  const end = bytes.length
+  for (let i = end - 1; i >= 0 && i >= end - 3; i--) {
+    const byte = bytes[i]!
+    if (byte < 0x80) return end
+    if (byte < 0xc0) continue
+    return i + sequenceLength(byte) > end ? i : end
+  }
+  return end
 }
 
 function bomEncoding(bytes: Buffer): string | undefined {

@@ -45,9 +45,31 @@ test('a UTF-8 body is written byte for byte as JSON.stringify writes its text', 
   )
 })
 
+test('a body in chunks is written as the same body in one buffer, wherever it is cut', () => {
+  fc.assert(
+    fc.property(
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.array(fc.nat(), { maxLength: 6 }),
+      (text, cuts) => {
+        const bytes = Buffer.from(text, 'utf8')
+        const at = [0, ...cuts.map((cut) => cut % (bytes.length + 1)).sort((a, b) => a - b), bytes.length]
+        const chunks = at.slice(1).map((end, i) => bytes.subarray(at[i], end))
+        const envelope = Object.assign(new TextResult(chunks), fields())
+        assert.deepEqual(encodeEnvelope(envelope), stringified(text))
+        assert.equal(envelope.result, text)
+      },
+    ),
+    { numRuns: 2000 },
+  )
+})
+
 test('a body of nothing but escapes grows the output past its first guess', () => {
   for (const text of ['\u0001'.repeat(5000), '"'.repeat(4097), '\\\n'.repeat(3000), 'a\u001f'.repeat(999)]) {
     assert.deepEqual(encodeEnvelope(fromBytes(Buffer.from(text))), stringified(text))
+    // In chunks: the room each escape needs counts the bytes of the chunks after its own.
+    const bytes = Buffer.from(text)
+    const chunks = [bytes.subarray(0, 7), bytes.subarray(7, 4000), bytes.subarray(4000)]
+    assert.deepEqual(encodeEnvelope(Object.assign(new TextResult(chunks), fields())), stringified(text))
   }
 })
 

@@ -13,89 +13,98 @@
 import type { NodeEnvelope } from '../../shared/fleet-contract.ts'
 
 /**
- * A `result` that is the UTF-8 decoding of `bytes`, which must be valid UTF-8 without a byte order mark.
- * The fetcher assigns the envelope's other fields onto it. Reading `result` decodes the bytes (only tests
- * and tools read it); `encodeEnvelope` writes them as they are. `JSON.stringify` of such an envelope
- * stays right: it goes through `toJSON`.
+ * A `result` that is the UTF-8 decoding of `bytes`, which must be valid UTF-8 without a byte order mark:
+ * one buffer, or the chunks the body arrived in, in order (never joined: a 1 MiB body's copy and its
+ * garbage were a tenth of its fetch). The fetcher assigns the envelope's other fields onto it. Reading
+ * `result` decodes the bytes (only tests and tools read it); `encodeEnvelope` writes them as they are.
+ * `JSON.stringify` of such an envelope stays right: it goes through `toJSON`.
  */
 export class TextResult {
-  readonly #bytes: Buffer
+  readonly #chunks: readonly Buffer[]
 
-  constructor(bytes: Buffer) {
-    this.#bytes = bytes
+  constructor(bytes: Buffer | readonly Buffer[]) {
+    this.#chunks = Buffer.isBuffer(bytes) ? [bytes] : bytes
   }
 
   get result(): string {
-    return this.#bytes.toString('utf8')
+    const chunks = this.#chunks
+    return (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')
   }
 
   toJSON(): object {
     return Object.assign({ result: this.result }, this)
   }
 
-  static bytesOf(envelope: object): Buffer | undefined {
-    return #bytes in envelope ? envelope.#bytes : undefined
+  static chunksOf(envelope: object): readonly Buffer[] | undefined {
+    return #chunks in envelope ? envelope.#chunks : undefined
   }
 }
 
 /** The UTF-8 JSON of an envelope, as `Buffer.from(JSON.stringify(envelope))` would give it. */
 export function encodeEnvelope(envelope: NodeEnvelope): Buffer {
-  const bytes = TextResult.bytesOf(envelope)
-  if (bytes === undefined) return Buffer.from(JSON.stringify(envelope))
+  const chunks = TextResult.chunksOf(envelope)
+  if (chunks === undefined) return Buffer.from(JSON.stringify(envelope))
   // The other fields, in their order: the envelope's own enumerable ones, so neither `result` nor `toJSON`.
   const rest = JSON.stringify(Object.assign({}, envelope))
   const restBytes = Buffer.byteLength(rest) - 1 // without its `{`
+  let total = 0
+  for (const chunk of chunks) total += chunk.length
   // Room for the body with one escape in eight bytes; more is made if the body needs it.
-  let out: Buffer = Buffer.allocUnsafe(head.length + bytes.length + (bytes.length >>> 3) + 3 + restBytes)
+  let out: Buffer = Buffer.allocUnsafe(head.length + total + (total >>> 3) + 3 + restBytes)
   let at = head.copy(out, 0)
   out[at++] = quote
-  const length = bytes.length
-  const words = new DataView(bytes.buffer, bytes.byteOffset, length)
   let written = new DataView(out.buffer, out.byteOffset, out.length)
-  let i = 0
-  while (i < length) {
-    if (i + 4 <= length) {
-      // Four bytes of which none is `"`, `\` or below 0x20 go as they are (bit tricks: each term has a
-      // byte's top bit set where that byte is below 0x20, or equal to 0x22, or to 0x5c).
-      const word = words.getUint32(i, true)
-      const quotes = word ^ 0x22222222
-      const backslashes = word ^ 0x5c5c5c5c
-      const found =
-        ((word - 0x20202020) & ~word) |
-        ((quotes - 0x01010101) & ~quotes) |
-        ((backslashes - 0x01010101) & ~backslashes)
-      if ((found & 0x80808080) === 0) {
-        written.setUint32(at, word, true)
-        at += 4
-        i += 4
-        continue
+  /** The body's bytes after the current chunk. */
+  let after = total
+  for (const bytes of chunks) {
+    const length = bytes.length
+    after -= length
+    const words = new DataView(bytes.buffer, bytes.byteOffset, length)
+    let i = 0
+    while (i < length) {
+      if (i + 4 <= length) {
+        // Four bytes of which none is `"`, `\` or below 0x20 go as they are (bit tricks: each term has a
+        // byte's top bit set where that byte is below 0x20, or equal to 0x22, or to 0x5c).
+        const word = words.getUint32(i, true)
+        const quotes = word ^ 0x22222222
+        const backslashes = word ^ 0x5c5c5c5c
+        const found =
+          ((word - 0x20202020) & ~word) |
+          ((quotes - 0x01010101) & ~quotes) |
+          ((backslashes - 0x01010101) & ~backslashes)
+        if ((found & 0x80808080) === 0) {
+          written.setUint32(at, word, true)
+          at += 4
+          i += 4
+          continue
+        }
       }
-    }
-    // One at a time until the next word.
-    for (const end = Math.min(i + 4, length); i < end; i++) {
-      const byte = bytes[i]!
-      const escape = escapes[byte]!
-      if (escape === 0) {
-        out[at++] = byte
-        continue
-      }
-      // This byte's escape takes up to 6 bytes: room for it and for every byte after it unescaped.
-      const need = at + 6 + (length - i - 1) + 2 + restBytes
-      if (need > out.length) {
-        // At least doubled: a body of nothing but escapes (six bytes each) grows it a few times, not
-        // once per eighth of the body, each copying everything so far.
-        out = grown(out, at, Math.max(need + (length >>> 3), out.length * 2))
-        written = new DataView(out.buffer, out.byteOffset, out.length)
-      }
-      out[at++] = backslash
-      if (escape !== unicode) {
-        out[at++] = escape
-      } else {
-        out[at++] = unicode
-        out[at++] = zero
-        out[at++] = zero
-        out[at++] = hexDigits[byte >> 4]!
-        out[at++] = hexDigits[byte & 15]!
+      // One at a time until the next word.
+      for (const end = Math.min(i + 4, length); i < end; i++) {
+        const byte = bytes[i]!
+        const escape = escapes[byte]!
+        if (escape === 0) {
+          out[at++] = byte
+          continue
+        }
+        // This byte's escape takes up to 6 bytes: room for it and for every byte after it unescaped.
+        const need = at + 6 + (length - i - 1) + after + 2 + restBytes
+        if (need > out.length) {
+          // At least doubled: a body of nothing but escapes (six bytes each) grows it a few times, not
+          // once per eighth of the body, each copying everything so far.
+          out = grown(out, at, Math.max(need + (total >>> 3), out.length * 2))
+          written = new DataView(out.buffer, out.byteOffset, out.length)
+        }
+        out[at++] = backslash
+        if (escape !== unicode) {
+          out[at++] = escape
+        } else {
+          out[at++] = unicode
+          out[at++] = zero
+          out[at++] = zero
+          out[at++] = hexDigits[byte >> 4]!
+          out[at++] = hexDigits[byte & 15]!
+        }
       }
     }
   }

@@ -210,11 +210,11 @@ export function createFetcher(options: FetcherOptions): Fetcher {
         }
 
         const contentType = header(response, 'content-type') ?? ''
-        let bytes: Buffer
+        let chunks: Buffer[] = []
+        let length = 0
         if (response.statusCode === 204 || response.statusCode === 304) {
           // No content by definition (RFC 9110 15.3.5, 15.4.5), whatever headers came with it.
           response.body.dump().catch(noop)
-          bytes = Buffer.alloc(0)
         } else {
           try {
             const read = await readBody(
@@ -224,7 +224,8 @@ export function createFetcher(options: FetcherOptions): Fetcher {
               options.maxBodyBytes,
             )
             if (!read.ok) return { ok: false, refusal: tooLarge(options.maxBodyBytes) }
-            bytes = read.bytes
+            chunks = read.chunks
+            length = read.length
           } catch (error) {
             return { ok: false, refusal: failure(error, cancel) }
           }
@@ -233,14 +234,14 @@ export function createFetcher(options: FetcherOptions): Fetcher {
         // The decoded body's fields first (`result`, then `result_encoding` for a base64 body), then these.
         // Assigned onto the fresh object decodeBody answers, not spread into a literal: V8 (Node 20) misses
         // its inline cache on every property defined after a spread, some 5 µs per envelope.
-        const envelope: NodeEnvelope = Object.assign(decodeBody(bytes, contentType), {
+        const envelope: NodeEnvelope = Object.assign(decodeBody(chunks, contentType), {
           status: response.statusCode,
           public_ip: options.publicIp,
           device_id: options.deviceId,
           final_url: url.href,
           redirects,
           content_type: contentType,
-          bytes: bytes.length,
+          bytes: length,
           elapsed_ms: elapsed(started, elapsedBefore),
         })
         if (job.response_headers !== undefined) envelope.headers = pickHeaders(response, job.response_headers)
