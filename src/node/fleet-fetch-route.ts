@@ -22,6 +22,7 @@ import {
   type NonceMemory,
 } from '../shared/fleet-contract.ts'
 import { countRouteAnswers, type HttpMetrics } from '../shared/metrics.ts'
+import { giveBackWhenWritten } from '../shared/buffer-pool.ts'
 import { Cancellation } from '../shared/cancellation.ts'
 import { logsInfo } from '../shared/logger.ts'
 import { encodeEnvelope } from './fetching/envelope-json.ts'
@@ -81,7 +82,9 @@ export function createFleetFetchRoute(
       if (outcome !== undefined) headers[fleetHeaders.outcome] = outcome
       if (state.closing) headers.connection = 'close'
       res.writeHead(status, headers)
-      res.end(body)
+      // An envelope's buffer may be pooled (envelope-json.ts): it goes back once written.
+      if (typeof body === 'string') res.end(body)
+      else res.end(body, giveBackWhenWritten(body))
       const seconds = (performance.now() - arrived) / 1000
       count?.(status, seconds)
       log?.info(

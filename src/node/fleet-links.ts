@@ -11,6 +11,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { giveBackWhenWritten } from '../shared/buffer-pool.ts'
 import { Cancellation } from '../shared/cancellation.ts'
 import { fleetPaths, verifyFleetCall } from '../shared/fleet-contract.ts'
 import {
@@ -170,8 +171,9 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
       body: Buffer,
     ): Promise<void> | undefined {
       const type = answerFrame[kind]
+      // The envelope's buffer may be pooled (envelope-json.ts): it goes back once written.
       if (body.length <= answerPartBytes) {
-        writer.write(type, id, body)
+        writer.write(type, id, body, giveBackWhenWritten(body))
         return undefined
       }
       return sendInParts(writer, socket, drain, type, id, body)
@@ -216,7 +218,9 @@ async function sendInParts(
 ): Promise<void> {
   for (let at = 0; at < body.length; at += answerPartBytes) {
     const last = at + answerPartBytes >= body.length
-    writer.write(last ? type : answerFrame.part, id, body.subarray(at, at + answerPartBytes))
+    const part = body.subarray(at, at + answerPartBytes)
+    // Written in order: once the last part is, so is the whole answer.
+    writer.write(last ? type : answerFrame.part, id, part, last ? giveBackWhenWritten(body) : undefined)
     if (last || socket.destroyed) return
     if (socket.writableLength >= maxQueuedAnswerBytes && !(await drain.wait())) return
   }

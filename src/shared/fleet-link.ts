@@ -11,6 +11,7 @@
  * of jobs costs one write and one wake-up on each side, where HTTP cost one of each per job.
  */
 import type { Socket } from 'node:net'
+import { minPooledBytes, takeBuffer } from './buffer-pool.ts'
 import { createTurnCork } from './turn-cork.ts'
 
 export const linkProtocol = 'sallyport-fleet-link/1'
@@ -145,15 +146,25 @@ export class FrameReader {
 /** A frame's payload, as views on the chunks it arrived in (FrameReader). */
 export type FrameHandler = (type: number, id: number, views: readonly Buffer[], length: number) => void
 
-/** A payload in one piece: the view itself when it arrived in one chunk, else one copy. */
+/**
+ * A payload in one piece: the view itself when it arrived in one chunk, else one copy, into a pooled
+ * buffer when it is large (an envelope in parts: its writer gives it back, buffer-pool.ts).
+ */
 export function joinPayload(views: readonly Buffer[], length: number): Buffer {
   if (views.length === 1) return views[0]!
-  return Buffer.concat(views, length)
+  if (length < minPooledBytes) return Buffer.concat(views, length)
+  const joined = takeBuffer(length)
+  let at = 0
+  for (const view of views) at += view.copy(joined, at)
+  return joined.subarray(0, length)
 }
 
 export type FrameWriter = {
-  /** Queues a frame; it leaves with the other frames of this turn (`writableLength` tells how much waits). */
-  write(type: number, id: number, payload?: Buffer | string): void
+  /**
+   * Queues a frame; it leaves with the other frames of this turn (`writableLength` tells how much waits).
+   * `written` is called once a payload is in the kernel, not if the link closes first.
+   */
+  write(type: number, id: number, payload?: Buffer | string, written?: () => void): void
 }
 
 const noPayload = Buffer.alloc(0)
@@ -162,7 +173,7 @@ const noPayload = Buffer.alloc(0)
 export function createFrameWriter(socket: Socket): FrameWriter {
   const cork = createTurnCork()
   return {
-    write(type, id, payload = noPayload) {
+    write(type, id, payload = noPayload, written) {
       if (socket.destroyed || socket.writableEnded) return
       cork(socket)
       const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload
@@ -171,7 +182,9 @@ export function createFrameWriter(socket: Socket): FrameWriter {
       head.writeUInt32LE(id, 4)
       head[8] = type
       socket.write(head)
-      if (body.length > 0) socket.write(body)
+      if (body.length === 0) return
+      if (written === undefined) socket.write(body)
+      else socket.write(body, (error) => error == null && written())
     },
   }
 }

@@ -9,7 +9,11 @@
  * needs escaping. The bytes it writes are exactly those of `Buffer.from(JSON.stringify(envelope))`, field
  * order included (`result` first): only `"`, `\` and the controls below U+0020 are escaped, as
  * JSON.stringify does, and valid UTF-8 holds no lone surrogate, the only other character it escapes.
+ *
+ * A large envelope is written into a buffer lent by the pool (src/shared/buffer-pool.ts): whoever writes
+ * it to a socket gives it back once written.
  */
+import { giveBack, minPooledBytes, takeBuffer } from '../../shared/buffer-pool.ts'
 import type { NodeEnvelope } from '../../shared/fleet-contract.ts'
 
 /**
@@ -43,14 +47,22 @@ export class TextResult {
 /** The UTF-8 JSON of an envelope, as `Buffer.from(JSON.stringify(envelope))` would give it. */
 export function encodeEnvelope(envelope: NodeEnvelope): Buffer {
   const chunks = TextResult.chunksOf(envelope)
-  if (chunks === undefined) return Buffer.from(JSON.stringify(envelope))
+  if (chunks === undefined) {
+    const json = JSON.stringify(envelope)
+    const length = Buffer.byteLength(json)
+    if (length < minPooledBytes) return Buffer.from(json)
+    const out = takeBuffer(length)
+    out.write(json, 0, 'utf8')
+    return out.subarray(0, length)
+  }
   // The other fields, in their order: the envelope's own enumerable ones, so neither `result` nor `toJSON`.
   const rest = JSON.stringify(Object.assign({}, envelope))
   const restBytes = Buffer.byteLength(rest) - 1 // without its `{`
   let total = 0
   for (const chunk of chunks) total += chunk.length
   // Room for the body with one escape in eight bytes; more is made if the body needs it.
-  let out: Buffer = Buffer.allocUnsafe(head.length + total + (total >>> 3) + 3 + restBytes)
+  // A large envelope is written into a pooled buffer, which its writer gives back (buffer-pool.ts).
+  let out: Buffer = takeBuffer(head.length + total + (total >>> 3) + 3 + restBytes)
   let at = head.copy(out, 0)
   out[at++] = quote
   let written = new DataView(out.buffer, out.byteOffset, out.length)
@@ -115,8 +127,9 @@ export function encodeEnvelope(envelope: NodeEnvelope): Buffer {
 }
 
 function grown(out: Buffer, used: number, size: number): Buffer {
-  const bigger = Buffer.allocUnsafe(size)
+  const bigger = takeBuffer(size)
   out.copy(bigger, 0, 0, used)
+  giveBack(out)
   return bigger
 }
 

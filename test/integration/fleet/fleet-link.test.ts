@@ -45,7 +45,7 @@ function echoFetcher() {
       signals.push({ url: job.url, aborted: () => signal?.aborted === true, onAbort })
       const after = Number(url.searchParams.get('after') ?? 0)
       const size = Number(url.searchParams.get('size') ?? 0)
-      const text = size > 0 ? 'y'.repeat(size) : url.pathname.slice(1)
+      const text = size > 0 ? (url.searchParams.get('fill') ?? 'y').repeat(size) : url.pathname.slice(1)
       return new Promise<FetchOutcome>((resolve) => {
         const answer = () => resolve({ ok: true, envelope: envelopeOf(text) })
         if (after === Infinity || url.searchParams.has('never')) {
@@ -145,6 +145,25 @@ describe('the fleet link carries fetch jobs from a gateway to a node', () => {
       warnings.map((warning) => warning.name),
       [],
     )
+  })
+
+  it('carries large answers at once, each its own, while the node lends their buffers again', async (t) => {
+    const { client } = await linkedPair(t)
+    await untilLinked(client)
+    // A large envelope is written into a pooled buffer (envelope-json.ts), given back once its last part
+    // is written: the parts still waiting on the link must not be written over by the next envelope.
+    const size = 1536 * 1024
+    const fills = [...'abcdefghijkl']
+    for (let round = 0; round < 2; round++) {
+      const answers = await Promise.all(
+        fills.map((fill, i) =>
+          client.fetchJob(job(`https://example.com/?size=${size}&fill=${fill}&after=${(i * 5) % 11}`)),
+        ),
+      )
+      answers.forEach((answer, i) => {
+        assert.ok(resultOf(answer) === fills[i]!.repeat(size), `the answer to ${fills[i]} is its own`)
+      })
+    }
   })
 
   it("stops the node's fetch when the caller's signal aborts, with the signal's reason", async (t) => {

@@ -18,6 +18,7 @@ import { createGatewayMetrics } from '../../../metrics/gateway-metrics.ts'
 import { fixedLimits } from '../../../rate-limits/account-limits.ts'
 import { defaultLimits } from '../../../rate-limits/admission.ts'
 import { createMemoryAdmissionStore } from '../../../rate-limits/memory-admission-store.ts'
+import { idlePoolBytes, takeBuffer } from '../../../../shared/buffer-pool.ts'
 import { loggerOptions } from '../../../../shared/logger.ts'
 import type { CancelSignal } from '../../../../shared/cancellation.ts'
 import { parseMetrics, samplesOf } from '../../../../../test/helpers/metrics.ts'
@@ -30,7 +31,12 @@ import {
   keys,
   standingStandIn,
 } from '../../../../../test/helpers/limits-gateway.ts'
-import { createFakeFleet, fakeNode, type FakeNode } from '../../../../../test/helpers/test-gateway.ts'
+import {
+  createFakeFleet,
+  envelopeFor,
+  fakeNode,
+  type FakeNode,
+} from '../../../../../test/helpers/test-gateway.ts'
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer }
 type Call = { query: string; headers: Record<string, string>; body: string }
@@ -350,6 +356,79 @@ describe('POST /v2/proxy/fetch on node:http, around the answer', () => {
     request.destroy()
     await aborted
     held.open()
+  })
+
+  it('answers many large envelopes at once, each its own, while their pooled buffers are lent again', async (t) => {
+    const clock = manualClock()
+    // Envelopes larger than what the kernel takes of a write at once on a connection nobody reads.
+    const size = 8 * 1024 * 1024
+    const fills = [...'abcdef']
+    let answered = 0
+    const node = fakeNode('us-east', 'node_us-east', {
+      // Each envelope in a pooled buffer, as a node writes a large one (envelope-json.ts), after a while.
+      onJob: async (job) => {
+        const fill = new URL(job.url).pathname.slice(1)
+        await new Promise((resolve) => setTimeout(resolve, fill.charCodeAt(0) % 7))
+        const json = envelopeFor(node, job, { result: fill.repeat(size), bytes: size })
+        const pooled = takeBuffer(json.length)
+        json.copy(pooled)
+        answered++
+        return { kind: 'envelope', body: pooled.subarray(0, json.length) }
+      },
+    })
+    const store = createMemoryAdmissionStore({ clock })
+    const gw = await gatewayOn(clock, [node], {
+      rateLimits: {
+        store,
+        limits: fixedLimits(Object.freeze({ ...defaultLimits, targetHostPerWindow: 1000, inFlight: 100 })),
+        hostKeySecret: 'route-test-secret-not-a-real-one',
+      },
+    })
+    t.after(async () => {
+      await gw.close()
+      await store.close()
+    })
+    const port = await listening(gw.app)
+    const idle = idlePoolBytes()
+    for (let round = 0; round < 2; round++) {
+      // Nobody reads until every envelope is answered: the writes wait in the kernel's buffers, and a
+      // buffer given back before its write ended would be written over by the next envelope.
+      const allAnswered = answered + fills.length
+      const bodies = fills.map(
+        (fill) =>
+          new Promise<string>((resolve, reject) => {
+            const request = httpRequest(
+              {
+                host: '127.0.0.1',
+                port,
+                method: 'POST',
+                path: '/v2/proxy/fetch',
+                headers: { 'x-api-key': keys.a1, 'content-type': 'application/json' },
+              },
+              (response) => {
+                response.pause()
+                const chunks: Buffer[] = []
+                const read = () => {
+                  if (answered < allAnswered) return void setTimeout(read, 20)
+                  response.on('data', (chunk: Buffer) => chunks.push(chunk))
+                  response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+                  response.resume()
+                }
+                setTimeout(read, 20)
+              },
+            )
+            request.on('error', reject)
+            request.end(JSON.stringify({ url: `http://big.example/${fill}` }))
+          }),
+      )
+      const results = (await Promise.all(bodies)).map(
+        (body) => (JSON.parse(body) as { result: string }).result,
+      )
+      results.forEach((result, i) => {
+        assert.ok(result === fills[i]!.repeat(size), `the answer to ${fills[i]} is its own`)
+      })
+    }
+    assert.ok(idlePoolBytes() > idle, 'the buffers were given back once written')
   })
 
   it('writes the request line the Fastify route writes, without the URL', async (t) => {

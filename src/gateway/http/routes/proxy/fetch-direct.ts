@@ -22,6 +22,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import { inject } from 'light-my-request'
 import type { Logger } from 'pino'
+import { giveBackWhenWritten } from '../../../../shared/buffer-pool.ts'
 import { problemOf, type ErrorCode } from '../../../../shared/errors.ts'
 import { logsInfo } from '../../../../shared/logger.ts'
 import { countRouteAnswers, type HttpMetrics } from '../../../../shared/metrics.ts'
@@ -164,8 +165,10 @@ export function createDirectFetchRoute(
         if (typeof body === 'string' || Buffer.isBuffer(body)) res.end(body)
         else {
           // The first write corks the connection until the end's: head and parts leave as one writev.
+          // The node's part may be a pooled buffer (buffer-pool.ts): it goes back once written.
+          const nodeFields = body[1]
           res.write(body[0])
-          res.end(body[1])
+          res.end(nodeFields, giveBackWhenWritten(nodeFields))
         }
       }
       const seconds = (performance.now() - this.arrived) / 1000
