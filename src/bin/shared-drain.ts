@@ -2,8 +2,10 @@
  * The operator's drain of a node whose process has workers (`sallyport node --workers N`, and the nodes of
  * `sallyport dev --workers N`): `admin drain-node` reaches one worker, and a gateway's probe any other, so
  * the state lives in the supervisor, per device id. A worker reads it before it serves, and every change is
- * told to every worker (in the order the supervisor made them) before the drain call is answered, so each
- * probe after the answer sees it.
+ * told to every worker (in the order the supervisor made them) before the drain call is answered. Another
+ * worker may still read a probe that arrived on its socket before the change on its channel from the
+ * supervisor, so the health report asks the supervisor (`read`): each probe after the answer sees the
+ * change. Jobs read the state told, which lags by that moment at most.
  */
 import type { DrainSwitch } from '../node/app.ts'
 import type { CallHandlers, Caller } from './supervisor-calls.ts'
@@ -46,6 +48,7 @@ export async function drainOfSupervisor(
     get draining() {
       return draining
     },
+    read: async () => (await call('drain.get', [deviceId])) as boolean,
     // The supervisor tells every worker, this one included, before it answers: the state is set by then.
     set: async (value) => {
       await call('drain.set', [deviceId, value])

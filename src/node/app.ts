@@ -45,7 +45,14 @@ export type NodeAppDeps = {
 
 /** Whether the operator took this node out of service (`sallyport admin drain-node`). */
 export type DrainSwitch = {
+  /** The state as this process knows it now: read by every job, so never a call. */
   readonly draining: boolean
+  /**
+   * The state as the operator last set it, for the health report: with workers, another worker's change
+   * reaches this one a moment after that change's call is answered, and a probe sent right after the
+   * answer must not read the state before it.
+   */
+  read(): Promise<boolean>
   set(draining: boolean): Promise<void>
 }
 
@@ -55,6 +62,7 @@ export function localDrain(): DrainSwitch {
     get draining() {
       return draining
     },
+    read: async () => draining,
     set: async (value) => {
       draining = value
     },
@@ -163,7 +171,7 @@ export function buildNode(deps: NodeAppDeps): FastifyInstance {
     device_id: deps.deviceId,
     region: deps.region,
     public_ip: deps.publicIp,
-    draining: drain.draining,
+    draining: await drain.read(),
     in_flight: state.inFlight,
     started_at: startedAt,
   }))
