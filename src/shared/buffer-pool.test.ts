@@ -48,3 +48,14 @@ test('what the pool keeps idle is bounded', () => {
   for (const buffer of buffers) giveBack(buffer)
   assert.ok(idlePoolBytes() <= 32 * 1024 * 1024, `${idlePoolBytes()} bytes idle`)
 })
+
+test('a buffer is lent with room to spare by a power of two up to 1 MiB, by whole MiB above', () => {
+  const mib = 1024 * 1024
+  const sizes = [minPooledBytes + 1, 300_000, mib, mib + 1, 10 * mib + 1]
+  const lent = sizes.map((size) => takeBuffer(size))
+  assert.deepEqual(
+    lent.map((buffer) => buffer.length),
+    [2 * minPooledBytes, 512 * 1024, mib, 2 * mib, 11 * mib],
+  )
+  for (const buffer of lent) giveBack(buffer)
+})

@@ -19,7 +19,17 @@ export const minPooledBytes = 64 * 1024
 /** What the pool keeps, at most, between uses (a few large envelopes, or many small ones). */
 const maxIdleBytes = 32 * 1024 * 1024
 
-/** Idle buffers by capacity (a power of two). */
+const mib = 1024 * 1024
+
+/**
+ * The capacity a buffer of `size` bytes is lent with: a power of two up to 1 MiB, whole MiB above, so that
+ * a 10 MiB envelope holds 11 MiB, not 16, while it is written.
+ */
+function capacityFor(size: number): number {
+  return size <= mib ? 2 ** Math.ceil(Math.log2(size)) : Math.ceil(size / mib) * mib
+}
+
+/** Idle buffers by capacity. */
 const idle = new Map<number, Buffer[]>()
 let idleBytes = 0
 /** The memory of every buffer lent and not yet given back. */
@@ -28,7 +38,7 @@ const lent = new WeakSet<ArrayBufferLike>()
 /** A buffer of at least `size` bytes (its contents are whatever was there); give it back with `giveBack`. */
 export function takeBuffer(size: number): Buffer {
   if (size < minPooledBytes) return Buffer.allocUnsafe(size)
-  const capacity = 2 ** Math.ceil(Math.log2(size))
+  const capacity = capacityFor(size)
   let buffer = idle.get(capacity)?.pop()
   if (buffer === undefined) buffer = Buffer.allocUnsafeSlow(capacity)
   else idleBytes -= capacity
