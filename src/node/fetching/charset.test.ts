@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { isUtf8 } from 'node:buffer'
 import { test } from 'node:test'
 import fc from 'fast-check'
+import { cutAt } from '../../../test/helpers/chunks.ts'
 import { decodeBody, isTextType, isUtf8Chunks, parseContentType } from './charset.ts'
 
 test('Content-Type parameters: case, quotes, spaces and other parameters', () => {
@@ -96,12 +97,6 @@ const utf8ish = fc
     { maxLength: 40 },
   )
   .map((parts) => Buffer.from(parts.flat()))
-
-/** `bytes` cut at the given places (sorted, duplicates give empty chunks). */
-function cutAt(bytes: Buffer, cuts: number[]): Buffer[] {
-  const at = [0, ...cuts.map((cut) => cut % (bytes.length + 1)).sort((a, b) => a - b), bytes.length]
-  return at.slice(1).map((end, i) => bytes.subarray(at[i], end))
-}
 
 test('chunks are valid UTF-8 exactly when their join is, wherever they are cut', () => {
   fc.assert(

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
+import { cutAt } from '../../../test/helpers/chunks.ts'
 import type { NodeEnvelope } from '../../shared/fleet-contract.ts'
 import { decodeBody } from './charset.ts'
 import { encodeEnvelope, TextResult } from './envelope-json.ts'
@@ -52,9 +53,7 @@ test('a body in chunks is written as the same body in one buffer, wherever it is
       fc.array(fc.nat(), { maxLength: 6 }),
       (text, cuts) => {
         const bytes = Buffer.from(text, 'utf8')
-        const at = [0, ...cuts.map((cut) => cut % (bytes.length + 1)).sort((a, b) => a - b), bytes.length]
-        const chunks = at.slice(1).map((end, i) => bytes.subarray(at[i], end))
-        const envelope = Object.assign(new TextResult(chunks), fields())
+        const envelope = Object.assign(new TextResult(cutAt(bytes, cuts)), fields())
         assert.deepEqual(encodeEnvelope(envelope), stringified(text))
         assert.equal(envelope.result, text)
       },
