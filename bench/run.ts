@@ -113,6 +113,7 @@ const usage = `usage: npm run bench -- [options]
   --gateways N         gateway processes in the topology (default 2)
   --regions LIST       regions the topology's load is spread over (default us-east,us-west,europe; a
                        node per region runs either way)
+  --accounts N         accounts the topology's load is spread over, each with its own key (default 1)
   --bodies LIST        1k,1m (default: both)
   --concurrency LIST   1,64 (default: both)
   --rounds N           run the whole matrix N times (interleaved); each cell reports its median round
@@ -143,6 +144,7 @@ type Options = {
   rounds: number
   gateways: number
   regions: string[]
+  accounts: number
 }
 
 function parseOptions(argv: string[]): Options | undefined {
@@ -155,6 +157,7 @@ function parseOptions(argv: string[]): Options | undefined {
       scenarios: { type: 'string' },
       topology: { type: 'boolean', default: false },
       gateways: { type: 'string', default: '2' },
+      accounts: { type: 'string', default: '1' },
       regions: { type: 'string' },
       bodies: { type: 'string' },
       concurrency: { type: 'string' },
@@ -227,6 +230,7 @@ function parseOptions(argv: string[]): Options | undefined {
     keepTemp: values['keep-temp'],
     rounds: positiveInteger('rounds', values.rounds, 20),
     gateways: positiveInteger('gateways', values.gateways, 8),
+    accounts: positiveInteger('accounts', values.accounts, 256),
     regions: list('regions', values.regions, topologyRegions),
   }
 }
@@ -821,6 +825,7 @@ async function main(): Promise<void> {
         regions: options.regions,
         setPlanArgs: options.setPlanArgs,
         setLimitsArgs: options.setLimitsArgsGiven ? options.setLimitsArgs : topologySetLimitsArgs,
+        accounts: options.accounts,
       })
       sallyports.topology = started
       topologyStarted = started
@@ -918,14 +923,14 @@ async function main(): Promise<void> {
         if (scenario !== 'topology') {
           return { ...common, requests: [fetchIn(started.url, started.apiKey, region)] }
         }
-        // Every gateway and every region in turn: with 2 gateways and 3 regions, 6 combinations, so
+        // Every gateway, region and account in turn: with 2 gateways and 3 regions, 6 combinations, so
         // consecutive requests alternate gateways and each region's node gets a third of the load.
-        const { origins, regions } = topologyStarted!
-        const turns = lcm(origins.length, regions.length)
+        const { origins, regions, apiKeys } = topologyStarted!
+        const turns = lcm(lcm(origins.length, regions.length), apiKeys.length)
         return {
           ...common,
           requests: Array.from({ length: turns }, (_, i) =>
-            fetchIn(origins[i % origins.length]!, started.apiKey, regions[i % regions.length]!),
+            fetchIn(origins[i % origins.length]!, apiKeys[i % apiKeys.length]!, regions[i % regions.length]!),
           ),
         }
       }

@@ -41,6 +41,8 @@ export type TopologyOptions = {
   regions: readonly string[]
   setPlanArgs: readonly string[]
   setLimitsArgs: readonly string[]
+  /** Accounts the load is spread over, each with its own key and the same plan and limits. */
+  accounts: number
 }
 
 /** A Sallyport to load, plus what the topology adds: several gateways and regions, and more processes. */
@@ -49,6 +51,8 @@ export type TopologySallyport = Sallyport & {
   origins: string[]
   /** The load rotates over these regions. */
   regions: string[]
+  /** One key per account (`--accounts`); the load rotates over them. */
+  apiKeys: string[]
   /**
    * The processes of the topology by kind, for CPU accounting: gateways, nodes, redis, and the
    * PostgreSQL backends serving the gateways (looked up again before each cell: pools open lazily).
@@ -173,28 +177,42 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
       return run.output
     }
 
-    // The schema first, as an operator rolls out a release (docs/deploy.md), then the bench account.
+    // The schema first, as an operator rolls out a release (docs/deploy.md), then the bench accounts.
     notes.push(`migrate: ${lastLine(await cliOk(['migrate']))}`)
-    await cliOk(['admin', 'create-account', '--email', benchEmail])
-    const created = await cliOk([
-      'admin',
-      'create-key',
-      '--email',
-      benchEmail,
-      '--name',
-      'bench',
-      '--scopes',
-      'proxy',
-    ])
-    const apiKey = /sp_live_[0-9A-Za-z]{36}/.exec(created)?.[0]
-    if (apiKey === undefined) throw new Error(`create-key printed no key:\n${created}`)
-    for (const [command, args] of [
-      ['set-plan', options.setPlanArgs],
-      ['set-limits', options.setLimitsArgs],
-    ] as const) {
-      const output = await cliOk(['admin', command, '--email', benchEmail, ...args])
-      notes.push(`admin ${command} ${args.join(' ')}: ${lastLine(output.split('\n')[0] ?? '')}`)
+    const createAccount = async (index: number): Promise<string> => {
+      const email = index === 0 ? benchEmail : benchEmail.replace('@', `+${index}@`)
+      await cliOk(['admin', 'create-account', '--email', email])
+      const created = await cliOk([
+        'admin',
+        'create-key',
+        '--email',
+        email,
+        '--name',
+        'bench',
+        '--scopes',
+        'proxy',
+      ])
+      const key = /sp_live_[0-9A-Za-z]{36}/.exec(created)?.[0]
+      if (key === undefined) throw new Error(`create-key printed no key:\n${created}`)
+      for (const [command, args] of [
+        ['set-plan', options.setPlanArgs],
+        ['set-limits', options.setLimitsArgs],
+      ] as const) {
+        const output = await cliOk(['admin', command, '--email', email, ...args])
+        if (index === 0)
+          notes.push(`admin ${command} ${args.join(' ')}: ${lastLine(output.split('\n')[0] ?? '')}`)
+      }
+      return key
     }
+    // A few command processes at a time: each is a Node start-up.
+    const apiKeys: string[] = []
+    for (let first = 0; first < options.accounts; first += 4) {
+      const batch = Array.from({ length: Math.min(4, options.accounts - first) }, (_, i) => first + i)
+      apiKeys.push(...(await Promise.all(batch.map(createAccount))))
+    }
+    const apiKey = apiKeys[0]!
+    if (options.accounts > 1)
+      notes.push(`${options.accounts} accounts, each with its own key; the load rotates over them`)
 
     const profileArgs =
       options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]
@@ -263,6 +281,7 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
       pids: sallyportProcesses.map((entry) => entry.child.pid!),
       names: sallyportProcesses.map((entry) => entry.name),
       apiKey,
+      apiKeys,
       auth: 'account',
       notes,
       readyAfterMs,
