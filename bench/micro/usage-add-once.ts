@@ -28,11 +28,15 @@ try {
   let seq = 0
   console.log(`metering's group commit on SQLite, ${calls} calls per row\n`)
   await timeCalls('usage addOnce, one write per commit, c=1', 1, calls, () =>
-    usage.addOnce('gw-micro', 'acct_micro', '2026-01-01', [{ seq: ++seq, requests: 1, bytes: 1500 }]),
+    usage.addOnce('gw-micro', [
+      { accountId: 'acct_micro', day: '2026-01-01', writes: [{ seq: ++seq, requests: 1, bytes: 1500 }] },
+    ]),
   )
   // The same commit sent again: its number is already recorded, so only the read runs.
   await timeCalls('usage addOnce, a write sent again (adds nothing), c=1', 1, calls, () =>
-    usage.addOnce('gw-micro', 'acct_micro', '2026-01-01', [{ seq: 1, requests: 1, bytes: 1500 }]),
+    usage.addOnce('gw-micro', [
+      { accountId: 'acct_micro', day: '2026-01-01', writes: [{ seq: 1, requests: 1, bytes: 1500 }] },
+    ]),
   )
   console.log(`\nnode ${process.version}`)
 } finally {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { manualClock } from '../../../test/helpers/manual-clock.ts'
 import { createBackgroundTasks } from '../background-tasks.ts'
 import { createMeteringService, type MeteringService } from './metering-service.ts'
-import { UsageWriteFailed, type UsageWrite } from './usage-repository.ts'
+import { UsageWriteFailed, type UsageBatch } from './usage-repository.ts'
 
 /** One billed request as the fetch path makes it: counted, its bytes added in the same turn, committed. */
 function record(service: MeteringService, accountId: string, bytes: number): Promise<void> {
@@ -21,27 +21,39 @@ function metering(flushEveryMs = 60_000) {
   const writes: [string, string, number, number][] = []
   const stored = new Map<string, number>()
   const lastSeq = new Map<string, number>()
-  const state = { fail: undefined as 'before' | 'after' | undefined, attempts: 0 }
+  const state = {
+    fail: undefined as 'before' | 'after' | undefined,
+    attempts: 0,
+    /** The accounts of each statement, in order. */
+    statements: [] as string[][],
+    /** Accounts whose counts the database refuses (a foreign key: the account was purged). */
+    refused: new Set<string>(),
+  }
   const background = createBackgroundTasks({ error: () => undefined })
   const clock = manualClock(Date.UTC(2026, 2, 2, 23, 59, 0))
   const service = createMeteringService({
     repo: {
-      addOnce: async (writer: string, accountId: string, day: string, batch: readonly UsageWrite[]) => {
+      addOnce: async (writer: string, batches: readonly UsageBatch[]) => {
         state.attempts++
+        state.statements.push(batches.map((batch) => batch.accountId))
         if (state.fail === 'before') throw new UsageWriteFailed(new Error('connection refused'), false)
-        const key = `${writer} ${accountId} ${day}`
-        const applied = lastSeq.get(key) ?? 0
-        let requests = 0
-        let bytes = 0
-        for (const write of batch) {
-          if (write.seq <= applied) continue
-          requests += write.requests
-          bytes += write.bytes
-          lastSeq.set(key, Math.max(lastSeq.get(key) ?? 0, write.seq))
-        }
-        if (requests !== 0 || bytes !== 0) {
-          writes.push([accountId, day, requests, bytes])
-          stored.set(accountId, (stored.get(accountId) ?? 0) + requests)
+        if (batches.some((batch) => state.refused.has(batch.accountId)))
+          throw new UsageWriteFailed(new Error('violates foreign key constraint'), false)
+        for (const { accountId, day, writes: batch } of batches) {
+          const key = `${writer} ${accountId} ${day}`
+          const applied = lastSeq.get(key) ?? 0
+          let requests = 0
+          let bytes = 0
+          for (const write of batch) {
+            if (write.seq <= applied) continue
+            requests += write.requests
+            bytes += write.bytes
+            lastSeq.set(key, Math.max(lastSeq.get(key) ?? 0, write.seq))
+          }
+          if (requests !== 0 || bytes !== 0) {
+            writes.push([accountId, day, requests, bytes])
+            stored.set(accountId, (stored.get(accountId) ?? 0) + requests)
+          }
         }
         if (state.fail === 'after') throw new UsageWriteFailed(new Error('connection terminated'), true)
       },
@@ -77,7 +89,8 @@ describe('metering', () => {
     const committed: number[] = []
     const service = createMeteringService({
       repo: {
-        addOnce: async (_writer, _accountId, _day, batch) => {
+        addOnce: async (_writer, batches) => {
+          const batch = batches.flatMap((each) => each.writes)
           await gate
           committed.push(...batch.map((write) => write.requests))
         },
@@ -103,7 +116,8 @@ describe('metering', () => {
     const batches: number[] = []
     const service = createMeteringService({
       repo: {
-        addOnce: async (_writer, _accountId, _day, batch) => {
+        addOnce: async (_writer, sent) => {
+          const batch = sent.flatMap((each) => each.writes)
           batches.push(batch.reduce((sum, write) => sum + write.requests, 0))
           await gate
         },
@@ -229,7 +243,8 @@ describe('metering', () => {
     const background = createBackgroundTasks({ error: () => undefined })
     const service = createMeteringService({
       repo: {
-        addOnce: async (_writer, _accountId, _day, batch) => {
+        addOnce: async (_writer, batches) => {
+          const batch = batches.flatMap((each) => each.writes)
           order.push(...batch.map((write) => write.seq))
           await gate
         },
@@ -250,6 +265,79 @@ describe('metering', () => {
     open()
     await service.drain()
     assert.deepEqual(order, [1, 2])
+    assert.deepEqual(service.unwrittenCounts(), [])
+  })
+
+  it('commits the counts of every account and day of a turn in one statement', async () => {
+    const { service, writes, state } = metering()
+    await Promise.all([
+      record(service, 'acct_a', 1),
+      record(service, 'acct_b', 2),
+      record(service, 'acct_c', 3),
+      record(service, 'acct_a', 4),
+    ])
+    assert.deepEqual(state.statements, [['acct_a', 'acct_b', 'acct_c']])
+    assert.deepEqual(writes, [
+      ['acct_a', '2026-03-02', 2, 5],
+      ['acct_b', '2026-03-02', 1, 2],
+      ['acct_c', '2026-03-02', 1, 3],
+    ])
+  })
+
+  it('sends one group commit at a time: the accounts recorded meanwhile go together in the next', async () => {
+    let open!: () => void
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    const statements: string[][] = []
+    const service = createMeteringService({
+      repo: {
+        addOnce: async (_writer, batches) => {
+          statements.push(batches.map((batch) => batch.accountId))
+          await gate
+        },
+        pruneWriters: async () => undefined,
+        totalRequests: async () => 0,
+      },
+      clock: manualClock(Date.UTC(2026, 2, 2)),
+      background: createBackgroundTasks({ error: () => undefined }),
+      flushEveryMs: 60_000,
+    })
+    const first = record(service, 'acct_a', 1)
+    while (statements.length === 0) await new Promise((resolve) => setImmediate(resolve))
+    const later = [record(service, 'acct_b', 1), record(service, 'acct_c', 1), record(service, 'acct_a', 1)]
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve))
+    assert.deepEqual(statements, [['acct_a']], 'nothing else goes while the first commit is on its way')
+    open()
+    await Promise.all([first, ...later])
+    assert.deepEqual(statements, [['acct_a'], ['acct_b', 'acct_c', 'acct_a']])
+  })
+
+  it("writes an account the database refuses alone, so that it never holds back the others' counts", async () => {
+    const { service, writes, state } = metering()
+    const day = '2026-03-02'
+    state.refused.add('acct_b')
+    const turn = () =>
+      Promise.all([record(service, 'acct_a', 1), record(service, 'acct_b', 1), record(service, 'acct_c', 1)])
+    await turn()
+    // The group commit failed as a whole; each account was then tried alone, and two went in.
+    assert.deepEqual(state.statements, [['acct_a', 'acct_b', 'acct_c'], ['acct_a'], ['acct_b'], ['acct_c']])
+    assert.deepEqual(writes, [
+      ['acct_a', day, 1, 1],
+      ['acct_c', day, 1, 1],
+    ])
+    assert.deepEqual(service.unwritten('acct_b', day), { requests: 1, bytes: 1 })
+    // From then on the refused account goes in a statement of its own, until one of its writes goes in.
+    state.statements.length = 0
+    await turn()
+    assert.deepEqual(state.statements, [['acct_a', 'acct_c'], ['acct_b']])
+    assert.deepEqual(service.unwritten('acct_b', day), { requests: 2, bytes: 2 })
+    state.refused.delete('acct_b')
+    state.statements.length = 0
+    await service.drain()
+    assert.deepEqual(state.statements, [['acct_b']])
+    assert.deepEqual(writes.at(-1), ['acct_b', day, 2, 2])
+    state.statements.length = 0
+    await turn()
+    assert.deepEqual(state.statements, [['acct_a', 'acct_b', 'acct_c']])
     assert.deepEqual(service.unwrittenCounts(), [])
   })
 

@@ -7,17 +7,19 @@
  * the request is on its way, and the fetch path sends the envelope only once that write is committed. A
  * fetch that ends with nothing billable is refunded before its error is answered. So a gateway killed at
  * any moment leaves the ledger at or above the envelopes it delivered, above them by at most the fetches
- * it had outstanding. Counts are group-committed: whatever is counted while a write of the same account
- * and day is on its way goes into the next one, so the database sees one transaction per account and day
- * per write time, not one per request. An envelope's bytes join the next write without being waited for.
+ * it had outstanding. Counts are group-committed: whatever is counted while a write is on its way goes
+ * into the next one, every account and day in one statement
+ * (docs/adr/0021-one-group-commit-for-every-account.md), so the database sees one transaction per write
+ * time, not one per request or per account. An envelope's bytes join the next write without being
+ * waited for.
  *
  * A write that fails is never the caller's problem (docs/adr/0004-store-faults.md): the waiting callers
  * are answered, the counts stay in memory and are written once the database answers, retried with a
  * growing pause (1 s, 2 s, ... 30 s); while writes fail, nobody waits. A write that takes longer than
  * `maxWaitMs` releases its callers the same way.
- * This process numbers its writes (one at a time per account and day) and the database records the last
- * number applied in the same transaction (`addOnce`): a write whose answer was lost (the connection
- * dropped during its commit) is sent again with its number and counts once. Counts that could not be
+ * This process numbers its writes of each account and day and the database records the last number
+ * applied per account and day in the same transaction (`addOnce`): a write whose answer was lost (the
+ * connection dropped during its commit) is sent again with its number and counts once. Counts that could not be
  * written by shutdown are logged, per account and day, for an operator to add.
  */
 import { randomBytes } from 'node:crypto'
@@ -101,6 +103,17 @@ export function createMeteringService({
   const sending = new Map<string, Counts>()
   /** Callers whose counts are in the tally, per account and day, waiting for their commit. */
   const waiting = new Map<string, (() => void)[]>()
+  /**
+   * Accounts and days the database refused on their own, after a group commit that carried them failed:
+   * they are written alone until a write of theirs goes in, so they do not fail everyone else's.
+   */
+  const alone = new Set<string>()
+  /**
+   * A group commit of several accounts and days is on its way: the counts recorded meanwhile wait for the
+   * next one, which goes as soon as it is back, so that the commits of a busy gateway carry many accounts
+   * each instead of one per turn (docs/adr/0021-one-group-commit-for-every-account.md).
+   */
+  let committing = false
   let timer: NodeJS.Timeout | undefined
   /** A group commit is due at the end of this turn of the event loop. */
   let soon: NodeJS.Immediate | undefined
@@ -169,49 +182,94 @@ export function createMeteringService({
     )
   }
 
-  function write(
-    round: number,
-    key: string,
-    accountId: string,
-    day: string,
-    fresh: UsageWrite | undefined,
-    retried: UsageWrite[],
-  ): void {
-    const writes = fresh === undefined ? retried : [...retried, fresh]
-    sending.set(key, sum(writes))
-    const callers = waiting.get(key)
-    waiting.delete(key)
+  /** The account and day's writes going out in one group commit, and what to do with its outcome. */
+  type Outgoing = {
+    key: string
+    accountId: string
+    day: string
+    /** The counts of the tally, numbered now; undefined when only earlier writes go again. */
+    fresh: UsageWrite | undefined
+    /** Writes sent before whose outcome is unknown, with their numbers. */
+    retried: UsageWrite[]
+    writes: UsageWrite[]
+  }
+
+  /**
+   * One group commit for every account and day in `outgoing`: one statement, one transaction. When the
+   * database refuses it (an error it answered, so nothing was written), each account and day is tried
+   * alone, so that one it refuses for a reason of its own (the account was purged meanwhile) does not
+   * hold back the others'.
+   */
+  async function commit(outgoing: readonly Outgoing[]): Promise<unknown[]> {
+    const batch = (item: Outgoing) => ({ accountId: item.accountId, day: item.day, writes: item.writes })
+    try {
+      await repo.addOnce(writer, outgoing.map(batch))
+      return outgoing.map(() => undefined)
+    } catch (error) {
+      const refused = error instanceof UsageWriteFailed && !error.maybeWritten
+      if (!refused || outgoing.length === 1) return outgoing.map(() => error)
+      return Promise.all(
+        outgoing.map((item) =>
+          repo.addOnce(writer, [batch(item)]).then(
+            () => undefined,
+            (alone: unknown) => alone,
+          ),
+        ),
+      )
+    }
+  }
+
+  function write(round: number, outgoing: Outgoing[], shared: boolean): void {
+    if (shared) committing = true
+    const callers: (() => void)[] = []
+    for (const item of outgoing) {
+      sending.set(item.key, sum(item.writes))
+      const waitingHere = waiting.get(item.key)
+      waiting.delete(item.key)
+      if (waitingHere !== undefined) callers.push(...waitingHere)
+    }
     // A database that hangs rather than fails does not hold the callers' answers past maxWaitMs.
-    const released = callers === undefined ? undefined : setTimeout(() => answer(callers), maxWaitMs)
+    const released = callers.length === 0 ? undefined : setTimeout(() => answer(callers), maxWaitMs)
     background.run(
       'usage record',
       async () => {
         let written = false
         try {
-          await repo.addOnce(writer, accountId, day, writes)
-          retryMs = 0
-          written = true
-        } catch (error) {
-          // Possibly written: every write goes back with its number. Surely not written: the new counts
-          // merge into the tally; writes sent before keep their numbers (an earlier attempt may have
-          // written them).
-          const maybeWritten = !(error instanceof UsageWriteFailed) || error.maybeWritten
-          const keep = maybeWritten ? writes : retried
-          if (keep.length > 0) unsure.set(key, { accountId, day, writes: keep })
-          if (!maybeWritten && fresh !== undefined) addToTally(accountId, day, fresh)
-          failed(error, round)
-          // The database is failing: everyone waiting is answered now; their counts are held.
-          for (const held of waiting.values()) answer(held)
-          waiting.clear()
+          const outcomes = await commit(outgoing)
+          outgoing.forEach((item, i) => {
+            const error = outcomes[i]
+            if (error === undefined) {
+              written = true
+              alone.delete(item.key)
+              return
+            }
+            // Possibly written: every write goes back with its number. Surely not written: the new counts
+            // merge into the tally; writes sent before keep their numbers (an earlier attempt may have
+            // written them).
+            const maybeWritten = !(error instanceof UsageWriteFailed) || error.maybeWritten
+            const keep = maybeWritten ? item.writes : item.retried
+            if (keep.length > 0)
+              unsure.set(item.key, { accountId: item.accountId, day: item.day, writes: keep })
+            if (!maybeWritten && item.fresh !== undefined) addToTally(item.accountId, item.day, item.fresh)
+            if (!maybeWritten && outgoing.length > 1) alone.add(item.key)
+            failed(error, round)
+          })
+          if (written) retryMs = 0
+          if (outgoing.some((_, i) => outcomes[i] !== undefined)) {
+            // The database is failing: everyone waiting is answered now; their counts are held.
+            for (const held of waiting.values()) answer(held)
+            waiting.clear()
+          }
         } finally {
-          sending.delete(key)
+          if (shared) committing = false
+          for (const item of outgoing) sending.delete(item.key)
           clearTimeout(released)
           answer(callers)
           // What was recorded while this write was on its way goes next, at once.
-          if (written && tally.has(key)) flushSoon()
+          if (written && (tally.size > 0 || unsure.size > 0)) flushSoon()
         }
       },
-      { account_id: accountId },
+      outgoing.length === 1 ? { account_id: outgoing[0]!.accountId } : { accounts: outgoing.length },
     )
   }
 
@@ -221,30 +279,36 @@ export function createMeteringService({
     if (tally.size === 0 && unsure.size === 0) return
     const round = ++rounds
     let held = false
+    const outgoing: Outgoing[] = []
     for (const key of new Set([...tally.keys(), ...unsure.keys()])) {
-      // One write per account and day at a time, so the numbers reach the database in order.
-      if (sending.has(key)) {
+      // One write per account and day at a time, so the numbers reach the database in order; one group
+      // commit at a time, so the next one carries what came meanwhile.
+      if (sending.has(key) || (committing && !alone.has(key))) {
         held = true
         continue
       }
       const entry = tally.get(key)
-      const retried = unsure.get(key)
+      const retried = unsure.get(key)?.writes ?? []
+      const { accountId, day } = entry ?? unsure.get(key)!
       tally.delete(key)
       unsure.delete(key)
-      const { accountId, day } = entry ?? retried!
       // A request and its refund in one tally cancel out: nothing to write, its callers are answered.
       const nothing = entry !== undefined && entry.requests === 0 && entry.bytes === 0
       const fresh =
         entry === undefined || nothing
           ? undefined
           : { seq: ++seq, requests: entry.requests, bytes: entry.bytes }
-      if (fresh === undefined && retried === undefined) {
+      if (fresh === undefined && retried.length === 0) {
         answer(waiting.get(key))
         waiting.delete(key)
         continue
       }
-      write(round, key, accountId, day, fresh, retried?.writes ?? [])
+      const writes = fresh === undefined ? retried : [...retried, fresh]
+      outgoing.push({ key, accountId, day, fresh, retried, writes })
     }
+    const together = outgoing.filter((item) => !alone.has(item.key))
+    if (together.length > 0) write(round, together, true)
+    for (const item of outgoing) if (alone.has(item.key)) write(round, [item], false)
     if (held) schedule(retryMs === 0 ? flushEveryMs : retryMs)
     const now = clock.now()
     if (now - lastPrune >= pruneEveryMs) {

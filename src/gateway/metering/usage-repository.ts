@@ -7,6 +7,9 @@ import { dialectOf, sqliteHandleOf, type Database } from '../../infra/database/d
 /** Counts of one account and day, numbered by the process that writes them (increasing, gaps allowed). */
 export type UsageWrite = { seq: number; requests: number; bytes: number }
 
+/** The writes of one account and day that go to the database together. */
+export type UsageBatch = { accountId: string; day: string; writes: readonly UsageWrite[] }
+
 /**
  * A write of `addOnce` that failed. `maybeWritten`: the failure came during or after the commit (the
  * connection dropped before its answer), so the counts may be in the database; send them again with the
@@ -31,27 +34,24 @@ export function createUsageRepository(db: Database) {
   }
 
   /**
-   * Adds the writes of one account and day that `writer` has not applied yet, and records the last one, in
-   * one transaction: a write sent again after a lost answer adds nothing the second time. A writer sends
-   * one write per account and day at a time, so its row is never written concurrently.
+   * Adds the writes that `writer` has not applied yet, of every account and day in `batches`, and records
+   * the last one applied per account and day, in one transaction: a write sent again after a lost answer
+   * adds nothing the second time. A writer sends one write per account and day at a time, so its rows are
+   * never written concurrently.
    */
-  async function addOnce(writer: string, accountId: string, day: string, writes: readonly UsageWrite[]) {
-    if (writes.length === 0) return
-    if (postgres) return addOnceInOneStatement(writer, accountId, day, writes)
-    return addOnceOnSqlite(writer, accountId, day, writes)
+  async function addOnce(writer: string, batches: readonly UsageBatch[]): Promise<void> {
+    const some = batches.filter((batch) => batch.writes.length > 0)
+    if (some.length === 0) return
+    if (postgres) return addOnceInOneStatement(writer, some)
+    return addOnceOnSqlite(writer, some)
   }
 
   /**
    * `addOnce` on SQLite: one synchronous better-sqlite3 transaction on statements prepared once, instead of
-   * five statements (begin, select, two inserts, commit) each an asynchronous round through Kysely's driver.
-   * It runs once per group commit, on every fetch's path (DESIGN 6).
+   * five statements (begin, select, two inserts, commit) per account and day, each an asynchronous round
+   * through Kysely's driver. It runs once per group commit, on every fetch's path (DESIGN 6).
    */
-  async function addOnceOnSqlite(
-    writer: string,
-    accountId: string,
-    day: string,
-    writes: readonly UsageWrite[],
-  ): Promise<void> {
+  async function addOnceOnSqlite(writer: string, batches: readonly UsageBatch[]): Promise<void> {
     if (sqlite === undefined) throw new Error('addOnce on SQLite needs a database of openSqliteDatabase')
     let committed = false
     try {
@@ -67,7 +67,7 @@ export function createUsageRepository(db: Database) {
       // runs no Kysely transaction is open, and from its BEGIN to its COMMIT nothing else runs on this
       // thread, the only one using the handle.
       await db.connection().execute(async () => {
-        write(writer, accountId, day, writes)
+        write(writer, batches)
         committed = true
       })
     } catch (error) {
@@ -79,46 +79,59 @@ export function createUsageRepository(db: Database) {
 
   /**
    * `addOnce` on PostgreSQL: the same reading, filtering, adding and numbering as one statement, which the
-   * server runs as one transaction, so a group commit costs one round trip instead of five (it is on every
-   * fetch's path: metering commits before the envelope is delivered, DESIGN 6). An error the server
-   * answered means the statement was rolled back; any other (the connection dropped) may have come after
-   * the commit.
+   * server runs as one transaction, so a group commit costs one round trip however many accounts and days
+   * it carries (it is on every fetch's path: metering commits before the envelope is delivered, DESIGN 6).
+   * An error the server answered means the statement was rolled back; any other (the connection dropped)
+   * may have come after the commit. The daily rows are written in the order of their account and day, so
+   * two gateways whose commits share accounts lock them in the same order and never wait on each other in
+   * a cycle.
    */
-  async function addOnceInOneStatement(
-    writer: string,
-    accountId: string,
-    day: string,
-    writes: readonly UsageWrite[],
-  ): Promise<void> {
+  async function addOnceInOneStatement(writer: string, batches: readonly UsageBatch[]): Promise<void> {
+    const accounts: string[] = []
+    const days: string[] = []
+    const seqs: number[] = []
+    const requests: number[] = []
+    const bytes: number[] = []
+    for (const batch of batches) {
+      for (const write of batch.writes) {
+        accounts.push(batch.accountId)
+        days.push(batch.day)
+        seqs.push(write.seq)
+        requests.push(write.requests)
+        bytes.push(write.bytes)
+      }
+    }
     try {
       await sql`
         with fresh as (
-          select w.seq, w.requests, w.bytes
+          select w.account_id, w.day, w.seq, w.requests, w.bytes
           from unnest(
-            ${writes.map((write) => write.seq)}::bigint[],
-            ${writes.map((write) => write.requests)}::bigint[],
-            ${writes.map((write) => write.bytes)}::bigint[]
-          ) as w (seq, requests, bytes)
-          where w.seq > coalesce(
-            (select last_seq from usage_writers
-              where writer = ${writer} and account_id = ${accountId} and day = ${day}),
-            0
-          )
+            ${accounts}::text[],
+            ${days}::text[],
+            ${seqs}::bigint[],
+            ${requests}::bigint[],
+            ${bytes}::bigint[]
+          ) as w (account_id, day, seq, requests, bytes)
+          left join usage_writers applied
+            on applied.writer = ${writer} and applied.account_id = w.account_id and applied.day = w.day
+          where w.seq > coalesce(applied.last_seq, 0)
         ),
         total as (
-          select sum(requests) as requests, sum(bytes) as bytes, max(seq) as last
+          select account_id, day, sum(requests) as requests, sum(bytes) as bytes, max(seq) as last
           from fresh
-          having count(*) > 0
+          group by account_id, day
         ),
         counted as (
           insert into usage_daily (account_id, day, requests, bytes)
-          select ${accountId}, ${day}, requests, bytes from total
+          select account_id, day, requests, bytes from total
+          order by account_id, day
           on conflict (account_id, day) do update
             set requests = usage_daily.requests + excluded.requests,
                 bytes = usage_daily.bytes + excluded.bytes
         )
         insert into usage_writers (writer, account_id, day, last_seq)
-        select ${writer}, ${accountId}, ${day}, last from total
+        select ${writer}, account_id, day, last from total
+        order by account_id, day
         on conflict (writer, account_id, day) do update set last_seq = excluded.last_seq
       `.execute(db)
     } catch (error) {
@@ -167,13 +180,13 @@ async function addTo(
           bytes = usage_daily.bytes + excluded.bytes`.execute(db)
 }
 
-type SqliteWrite = (writer: string, accountId: string, day: string, writes: readonly UsageWrite[]) => void
+type SqliteWrite = (writer: string, batches: readonly UsageBatch[]) => void
 
 /**
- * The transaction of `addOnce` on SQLite: the writer's last number, the counts of the writes after it, the
- * new last number. BEGIN IMMEDIATE takes the write lock before the read, so a writer on another
- * connection to the file (another process) makes it wait up to busy_timeout; a deferred BEGIN would fail
- * at once at the first insert (SQLITE_BUSY) once another connection wrote after its read.
+ * The transaction of `addOnce` on SQLite, per account and day: the writer's last number, the counts of the
+ * writes after it, the new last number. BEGIN IMMEDIATE takes the write lock before the reads, so a writer
+ * on another connection to the file (another process) makes it wait up to busy_timeout; a deferred BEGIN
+ * would fail at once at the first insert (SQLITE_BUSY) once another connection wrote after its read.
  */
 function prepareSqliteWrite(sqlite: BetterSqlite3.Database): SqliteWrite {
   const lastApplied = sqlite
@@ -191,8 +204,8 @@ function prepareSqliteWrite(sqlite: BetterSqlite3.Database): SqliteWrite {
     insert into usage_writers (writer, account_id, day, last_seq)
     values (?, ?, ?, ?)
     on conflict (writer, account_id, day) do update set last_seq = excluded.last_seq`)
-  const transaction = sqlite.transaction(
-    (writer: string, accountId: string, day: string, writes: readonly UsageWrite[]) => {
+  const transaction = sqlite.transaction((writer: string, batches: readonly UsageBatch[]) => {
+    for (const { accountId, day, writes } of batches) {
       const applied = lastApplied.get(writer, accountId, day) ?? 0
       let requests = 0
       let bytes = 0
@@ -203,12 +216,12 @@ function prepareSqliteWrite(sqlite: BetterSqlite3.Database): SqliteWrite {
         bytes += write.bytes
         last = Math.max(last, write.seq)
       }
-      if (last === applied) return
+      if (last === applied) continue
       count.run(accountId, day, requests, bytes)
       number.run(writer, accountId, day, last)
-    },
-  )
-  return (writer, accountId, day, writes) => transaction.immediate(writer, accountId, day, writes)
+    }
+  })
+  return (writer, batches) => transaction.immediate(writer, batches)
 }
 
 export type UsageRepository = ReturnType<typeof createUsageRepository>

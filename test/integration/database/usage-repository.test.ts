@@ -1,8 +1,23 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { createUsageRepository, UsageWriteFailed } from '../../../src/gateway/metering/usage-repository.ts'
+import {
+  createUsageRepository,
+  UsageWriteFailed,
+  type UsageWrite,
+} from '../../../src/gateway/metering/usage-repository.ts'
 import { forEachDialect } from '../../helpers/databases.ts'
 import { insertAccount } from '../../helpers/account-rows.ts'
+
+/** One account and day's writes, as the metering service sends them alone. */
+function addOnce(
+  usage: ReturnType<typeof createUsageRepository>,
+  writer: string,
+  accountId: string,
+  day: string,
+  writes: UsageWrite[],
+) {
+  return usage.addOnce(writer, [{ accountId, day, writes }])
+}
 
 forEachDialect((name, openDb) => {
   describe(`usage repository (${name})`, () => {
@@ -49,13 +64,13 @@ forEachDialect((name, openDb) => {
       await insertAccount(db, 'acct_1')
       const usage = createUsageRepository(db)
       const first = { seq: 1, requests: 3, bytes: 30 }
-      await usage.addOnce('gw-a', 'acct_1', '2026-03-02', [first])
+      await addOnce(usage, 'gw-a', 'acct_1', '2026-03-02', [first])
       // The first attempt's answer was lost: the retry carries it again, with a new write after it.
-      await usage.addOnce('gw-a', 'acct_1', '2026-03-02', [first, { seq: 2, requests: 2, bytes: 20 }])
-      await usage.addOnce('gw-a', 'acct_1', '2026-03-02', [first])
+      await addOnce(usage, 'gw-a', 'acct_1', '2026-03-02', [first, { seq: 2, requests: 2, bytes: 20 }])
+      await addOnce(usage, 'gw-a', 'acct_1', '2026-03-02', [first])
       // Another gateway numbers its own writes.
-      await usage.addOnce('gw-b', 'acct_1', '2026-03-02', [{ seq: 1, requests: 1, bytes: 10 }])
-      await usage.addOnce('gw-a', 'acct_1', '2026-03-03', [{ seq: 3, requests: 4, bytes: 40 }])
+      await addOnce(usage, 'gw-b', 'acct_1', '2026-03-02', [{ seq: 1, requests: 1, bytes: 10 }])
+      await addOnce(usage, 'gw-a', 'acct_1', '2026-03-03', [{ seq: 3, requests: 4, bytes: 40 }])
       assert.deepEqual(await usage.days('acct_1'), [
         { day: '2026-03-02', requests: 6, bytes: 60 },
         { day: '2026-03-03', requests: 4, bytes: 40 },
@@ -65,17 +80,97 @@ forEachDialect((name, openDb) => {
       assert.deepEqual(left, [{ writer: 'gw-a', day: '2026-03-03', last_seq: 3 }])
     })
 
+    it('writes several accounts and days in one call, each write once', async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      await insertAccount(db, 'acct_1')
+      await insertAccount(db, 'acct_2')
+      const usage = createUsageRepository(db)
+      const batches = [
+        { accountId: 'acct_2', day: '2026-03-02', writes: [{ seq: 2, requests: 5, bytes: 50 }] },
+        { accountId: 'acct_1', day: '2026-03-03', writes: [{ seq: 3, requests: 1, bytes: 10 }] },
+        {
+          accountId: 'acct_1',
+          day: '2026-03-02',
+          writes: [
+            { seq: 1, requests: 2, bytes: 20 },
+            { seq: 4, requests: 3, bytes: 30 },
+          ],
+        },
+        { accountId: 'acct_2', day: '2026-03-03', writes: [] },
+      ]
+      await usage.addOnce('gw-a', batches)
+      // Sent again after a lost answer, with one new write of one account: only that one adds.
+      await usage.addOnce('gw-a', [
+        ...batches,
+        { accountId: 'acct_2', day: '2026-03-02', writes: [{ seq: 5, requests: 1, bytes: 1 }] },
+      ])
+      assert.deepEqual(await usage.days('acct_1'), [
+        { day: '2026-03-02', requests: 5, bytes: 50 },
+        { day: '2026-03-03', requests: 1, bytes: 10 },
+      ])
+      assert.deepEqual(await usage.days('acct_2'), [{ day: '2026-03-02', requests: 6, bytes: 51 }])
+    })
+
+    it('writes nothing of a call when one of its accounts is refused', async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      await insertAccount(db, 'acct_1')
+      const usage = createUsageRepository(db)
+      const failure = await usage
+        .addOnce('gw-a', [
+          { accountId: 'acct_1', day: '2026-03-02', writes: [{ seq: 1, requests: 1, bytes: 1 }] },
+          { accountId: 'acct_nobody', day: '2026-03-02', writes: [{ seq: 2, requests: 1, bytes: 1 }] },
+        ])
+        .then(
+          () => assert.fail('the write should fail'),
+          (error: unknown) => error,
+        )
+      assert.ok(failure instanceof UsageWriteFailed)
+      assert.equal(failure.maybeWritten, false)
+      assert.deepEqual(await usage.days('acct_1'), [])
+      assert.deepEqual(await db.selectFrom('usage_writers').selectAll().execute(), [])
+    })
+
+    it('adds up exactly what two gateways write for the same accounts at once, listed in any order', async (t) => {
+      const { db, openPeer, close } = await openDb()
+      t.after(close)
+      const accounts = ['acct_1', 'acct_2', 'acct_3', 'acct_4']
+      for (const account of accounts) await insertAccount(db, account)
+      const gateways = [createUsageRepository(db), createUsageRepository(openPeer())]
+      const orders = [accounts, accounts.toReversed()]
+      await Promise.all(
+        gateways.map((usage, g) =>
+          (async () => {
+            for (let seq = 1; seq <= 30; seq++) {
+              await usage.addOnce(
+                `gw-${g}`,
+                orders[g]!.map((accountId) => ({
+                  accountId,
+                  day: '2026-03-02',
+                  writes: [{ seq, requests: 1, bytes: 2 }],
+                })),
+              )
+            }
+          })(),
+        ),
+      )
+      for (const account of accounts) {
+        assert.deepEqual(await gateways[0]!.days(account), [{ day: '2026-03-02', requests: 60, bytes: 120 }])
+      }
+    })
+
     it('says whether a failed write may have been applied', async (t) => {
       const { db, close } = await openDb()
       t.after(close)
       const usage = createUsageRepository(db)
       // No such account: the foreign key fails before the commit, so nothing was written.
-      const failure = await usage
-        .addOnce('gw-a', 'acct_nobody', '2026-03-02', [{ seq: 1, requests: 1, bytes: 1 }])
-        .then(
-          () => assert.fail('the write should fail'),
-          (error: unknown) => error,
-        )
+      const failure = await addOnce(usage, 'gw-a', 'acct_nobody', '2026-03-02', [
+        { seq: 1, requests: 1, bytes: 1 },
+      ]).then(
+        () => assert.fail('the write should fail'),
+        (error: unknown) => error,
+      )
       assert.ok(failure instanceof UsageWriteFailed)
       assert.equal(failure.maybeWritten, false)
       assert.deepEqual(await db.selectFrom('usage_writers').selectAll().execute(), [])
@@ -105,7 +200,7 @@ forEachDialect((name, openDb) => {
         throw new Error('rolled back on purpose')
       })
       await open
-      const write = usage.addOnce('gw-a', 'acct_1', day, [{ seq: 1, requests: 2, bytes: 20 }])
+      const write = addOnce(usage, 'gw-a', 'acct_1', day, [{ seq: 1, requests: 2, bytes: 20 }])
       await assert.rejects(other, /rolled back on purpose/)
       await write
       // The rollback took back the other transaction's rows only, and the write did not commit them.
@@ -114,7 +209,7 @@ forEachDialect((name, openDb) => {
         { writer: 'gw-a', last_seq: 1 },
       ])
       // Its number survived too: sent again, it adds nothing.
-      await usage.addOnce('gw-a', 'acct_1', day, [{ seq: 1, requests: 2, bytes: 20 }])
+      await addOnce(usage, 'gw-a', 'acct_1', day, [{ seq: 1, requests: 2, bytes: 20 }])
       assert.deepEqual(await usage.days('acct_1'), [{ day, requests: 2, bytes: 20 }])
     })
 
