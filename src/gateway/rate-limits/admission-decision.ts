@@ -84,7 +84,8 @@ export function checkRequest(request: AdmissionRequest, clock: Clock): CheckedRe
  * What a store saw of one log inside its atomic step, before recording: the entries in the window, and the
  * time of the entry at index `max(0, count - limit)` from the oldest. That is the entry whose departure
  * brings the count under the limit (the oldest one, unless the limit was lowered), or `undefined` when empty.
- * For in-flight leases the time is the lease's expiry.
+ * For in-flight leases the time is the lease's expiry, and a store may leave it out while they are not full
+ * (nothing reads it then).
  */
 export type LogSeen = { count: number; pivot: number | undefined }
 

@@ -9,7 +9,8 @@ import { redisScript } from '../../infra/redis/redis-script.ts'
 // ARGV: now, id, n, has in-flight, has quota, has key, (limit, windowMs) per rule, [in-flight limit, leaseMs],
 // [quota limit, quota floor], [key id, epoch]. The trial counter counts from at least its floor (the usage
 // ledger's count).
-// Reply: admitted (1/0), (count, pivot) per rule, [in-flight count, pivot], [quota used]; pivot -1 = none.
+// Reply: admitted (1/0), (count, pivot) per rule, [in-flight count, pivot], [quota used]; pivot -1 = none
+// (the in-flight leases' pivot is given only when they are full).
 // Or {-1}: the key is revoked; {-2}: the key epoch is not the one given (confirm the key in the database).
 // The pivot is the entry at index max(0, count - limit): the one whose departure brings the count under the limit.
 const admitLua = `
@@ -39,7 +40,9 @@ if ARGV[6] == '1' then
   if state[1] ~= ARGV[last] then return {-2} end
 end
 
-local function observe(key, limit)
+-- A rule's pivot is always wanted (it dates the window's reset in the RateLimit header); the in-flight
+-- leases' only when they refuse (it bounds Retry-After).
+local function observe(key, limit, always_pivot)
   local count = redis.call('ZCARD', key)
   local index = 0
   if count >= limit then
@@ -47,7 +50,7 @@ local function observe(key, limit)
     index = count - limit
   end
   reply[#reply + 1] = count
-  if count == 0 then
+  if count == 0 or (count < limit and not always_pivot) then
     reply[#reply + 1] = -1
   else
     reply[#reply + 1] = tonumber(redis.call('ZRANGE', key, index, index, 'WITHSCORES')[2])
@@ -58,13 +61,13 @@ for i = 1, n do
   local window = tonumber(ARGV[6 + 2 * i])
   -- An entry exactly windowMs old has left the window.
   redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
-  observe(KEYS[i], tonumber(ARGV[5 + 2 * i]))
+  observe(KEYS[i], tonumber(ARGV[5 + 2 * i]), true)
 end
 local lease_ms, used
 if has_in_flight then
   lease_ms = ARGV[next_arg + 1]
   redis.call('ZREMRANGEBYSCORE', in_flight_key, '-inf', now)
-  observe(in_flight_key, tonumber(ARGV[next_arg]))
+  observe(in_flight_key, tonumber(ARGV[next_arg]), false)
   next_arg = next_arg + 2
 end
 if has_quota then
