@@ -139,6 +139,8 @@ try {
       region: 'us-east',
       setPlanArgs: defaultSetPlanArgs,
       setLimitsArgs: defaultSetLimitsArgs,
+      // One process a side: two sides of one worker each share the cores with less noise than four.
+      devWorkers: 1,
     })
     started.push(sallyport)
     pools.push(new Pool(sallyport.url, { connections: concurrency }))

@@ -114,6 +114,8 @@ const usage = `usage: npm run bench -- [options]
   --regions LIST       regions the topology's load is spread over (default us-east,us-west,europe; a
                        node per region runs either way)
   --accounts N         accounts the topology's load is spread over, each with its own key (default 1)
+  --dev-workers N      worker processes of \`sallyport dev\` (default: as \`npm start\` runs it, one per core,
+                       or SALLYPORT_WORKERS when set)
   --bodies LIST        1k,1m (default: both)
   --concurrency LIST   1,64 (default: both)
   --rounds N           run the whole matrix N times (interleaved); each cell reports its median round
@@ -145,6 +147,7 @@ type Options = {
   gateways: number
   regions: string[]
   accounts: number
+  devWorkers: number | undefined
 }
 
 function parseOptions(argv: string[]): Options | undefined {
@@ -158,6 +161,7 @@ function parseOptions(argv: string[]): Options | undefined {
       topology: { type: 'boolean', default: false },
       gateways: { type: 'string', default: '2' },
       accounts: { type: 'string', default: '1' },
+      'dev-workers': { type: 'string' },
       regions: { type: 'string' },
       bodies: { type: 'string' },
       concurrency: { type: 'string' },
@@ -231,6 +235,10 @@ function parseOptions(argv: string[]): Options | undefined {
     rounds: positiveInteger('rounds', values.rounds, 20),
     gateways: positiveInteger('gateways', values.gateways, 8),
     accounts: positiveInteger('accounts', values.accounts, 256),
+    devWorkers:
+      values['dev-workers'] === undefined
+        ? undefined
+        : positiveInteger('dev-workers', values['dev-workers'], 64),
     regions: list('regions', values.regions, topologyRegions),
   }
 }
@@ -857,6 +865,7 @@ async function main(): Promise<void> {
       region,
       setPlanArgs: options.setPlanArgs,
       setLimitsArgs: options.setLimitsArgs,
+      devWorkers: options.devWorkers,
     })
     sallyports[scenario] = started
     pids[scenario] = started.pids
@@ -864,7 +873,9 @@ async function main(): Promise<void> {
       await checkEnvelope(started, `${targetOrigin}/${body}`, expectedBodies[body])
     const shape =
       topology === 'dev'
-        ? `sallyport dev: gateway + 3 egress nodes in one process, pid ${started.pids.join(', ')}`
+        ? started.pids.length === 1
+          ? `sallyport dev: gateway + 3 egress nodes in one process, pid ${started.pids[0]}`
+          : `sallyport dev: a supervisor and ${started.pids.length - 1} workers, each a gateway + 3 egress nodes, pids ${started.pids.join(', ')}`
         : topology === 'bare'
           ? `bench/bare-dev.ts: dev without key lookup, admission store, standing, metering, pid ${started.pids.join(', ')}`
           : `sallyport node + sallyport gateway, pids ${started.pids.join(', ')}`

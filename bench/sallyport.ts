@@ -70,6 +70,11 @@ export type SallyportOptions = {
   region: string
   setPlanArgs: readonly string[]
   setLimitsArgs: readonly string[]
+  /**
+   * `dev`'s worker processes: undefined runs it as `npm start` does (SALLYPORT_WORKERS when the
+   * environment sets it, else one per core). `split` runs one process each, as its layout is named.
+   */
+  devWorkers?: number | undefined
 }
 
 export type Sallyport = {
@@ -103,14 +108,17 @@ function base62(length: number): string {
 }
 
 /** Child environment: the caller's, without proxy settings, plus the benchmark's settings. */
-export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnv(
+  extra: Record<string, string>,
+  { oneWorker = true }: { oneWorker?: boolean } = {},
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of Object.keys(env)) {
     if (/^(https?|all|no)_proxy$/i.test(name) || name === 'NODE_USE_ENV_PROXY') delete env[name]
   }
-  // One process per `sallyport gateway` / `node` unless the environment says otherwise: the table counts
-  // each process's CPU by its pid, and the topology's layout is what it names (docs/performance.md).
-  return { SALLYPORT_WORKERS: '1', ...env, ...extra }
+  // One process per `sallyport gateway` / `node` unless the environment says otherwise: the topology's
+  // layout is what it names (docs/performance.md). `dev` is measured as it ships, one worker per core.
+  return { ...(oneWorker && { SALLYPORT_WORKERS: '1' }), ...env, ...extra }
 }
 
 export function sallyportCapabilities(repoRoot: string) {
@@ -140,22 +148,26 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
   const port = await freePort()
   const nodePort = options.topology === 'split' ? await freePort() : 0
   const bootstrapKey = `sp_live_${base62(36)}`
-  const env = childEnv({
-    SALLYPORT_DATA_DIR: options.dataDir,
-    SALLYPORT_ALLOW_TARGETS: '127.0.0.0/8',
-    SALLYPORT_LOG_LEVEL: 'warn',
-    // Every request goes to one target host: the shared per-host ceiling (600 a minute by default) must
-    // not be what is measured.
-    SALLYPORT_GLOBAL_HOST_LIMIT: '1000000000',
-    // Shared by `dev` and the admin commands, which may need the gateway configuration.
-    SALLYPORT_FLEET_SECRET: base62(43),
-    SALLYPORT_BOOTSTRAP_KEY: bootstrapKey,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ...(options.topology === 'split' && {
-      SALLYPORT_NODES: `${options.region}=http://127.0.0.1:${nodePort}`,
-    }),
-  })
+  const env = childEnv(
+    {
+      SALLYPORT_DATA_DIR: options.dataDir,
+      SALLYPORT_ALLOW_TARGETS: '127.0.0.0/8',
+      SALLYPORT_LOG_LEVEL: 'warn',
+      // Every request goes to one target host: the shared per-host ceiling (600 a minute by default) must
+      // not be what is measured.
+      SALLYPORT_GLOBAL_HOST_LIMIT: '1000000000',
+      // Shared by `dev` and the admin commands, which may need the gateway configuration.
+      SALLYPORT_FLEET_SECRET: base62(43),
+      SALLYPORT_BOOTSTRAP_KEY: bootstrapKey,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...(options.topology === 'split' && {
+        SALLYPORT_NODES: `${options.region}=http://127.0.0.1:${nodePort}`,
+      }),
+      ...(options.devWorkers !== undefined && { SALLYPORT_WORKERS: String(options.devWorkers) }),
+    },
+    { oneWorker: options.topology !== 'dev' },
+  )
 
   async function cli(args: readonly string[], timeoutMs = 60_000): Promise<CliRun> {
     const run = startProcess(
