@@ -948,6 +948,9 @@ async function main(): Promise<void> {
     }
   }
 
+  /** Topology cells whose PostgreSQL backends changed while they ran (their CPU is not known whole). */
+  const uncountedCells: string[] = []
+
   async function measureCell(
     scenario: ScenarioName,
     body: BodyName,
@@ -961,13 +964,30 @@ async function main(): Promise<void> {
     const { result, cpu } = await runCell(specFor(scenario, body, concurrency), pids)
     const windowSeconds = result.windowMs / 1000
     const loadMs = result.cpu.userMs + result.cpu.systemMs
-    const cpuMs: Record<string, number> = { load: loadMs, ...cpu?.processesMs }
-    // The topology's processes are accounted by kind (`topology:gateways`...): its CPU is their sum.
-    const parts = Object.entries(cpu?.processesMs ?? {}).filter(
+    const processesMs = { ...cpu?.processesMs }
+    if (topologyStarted !== undefined && scenario === 'topology') {
+      // A backend that opened or closed during the cell was counted in part or not at all: PostgreSQL's
+      // figure, and the topology's total with it, is then not known rather than too low.
+      const started = [...(pids['topology:postgres'] ?? [])].sort().join(',')
+      const ended = [...(await topologyStarted.pidsByKind()).postgres!].sort().join(',')
+      if (started !== ended) {
+        delete processesMs['topology:postgres']
+        uncountedCells.push(`${body} c=${concurrency}`)
+      }
+    }
+    const cpuMs: Record<string, number> = { load: loadMs, ...processesMs }
+    // The topology's processes are accounted by kind (`topology:gateways`...): its CPU is their sum, known
+    // only when every kind's is (a process of a kind that ended during the cell leaves its kind out).
+    const parts = Object.entries(processesMs).filter(
       ([name]) => name === scenario || name.startsWith(`${scenario}:`),
     )
+    const expectedParts = Object.keys(pids).filter(
+      (name) => name === scenario || name.startsWith(`${scenario}:`),
+    ).length
     const proxyCpu =
-      scenario === 'direct' || parts.length === 0 ? undefined : parts.reduce((sum, [, ms]) => sum + ms, 0)
+      scenario === 'direct' || parts.length === 0 || parts.length < expectedParts
+        ? undefined
+        : parts.reduce((sum, [, ms]) => sum + ms, 0)
     const ours = Object.values(cpuMs).reduce((sum, value) => sum + value, 0)
     const othersMs = cpu?.machineBusyMs === undefined ? undefined : Math.max(cpu.machineBusyMs - ours, 0)
     return {
@@ -1038,13 +1058,18 @@ async function main(): Promise<void> {
         '  gateways. By kind, ms per request:',
     )
     for (const cell of cells.filter((c) => c.scenario === 'topology')) {
-      const perRequest = Object.entries(cell.cpuMs)
-        .filter(([name]) => name.startsWith('topology:'))
-        .map(
-          ([name, ms]) => `${name.slice('topology:'.length)} ${fixed(ms / Math.max(cell.completed, 1), 3)}`,
-        )
+      const perRequest = ['gateways', 'nodes', 'redis', 'postgres'].map((kind) => {
+        const ms = cell.cpuMs[`topology:${kind}`]
+        return `${kind} ${ms === undefined ? 'n/a' : fixed(ms / Math.max(cell.completed, 1), 3)}`
+      })
       console.log(
         `    ${cell.body === '1k' ? '1 KiB' : '1 MiB'} c=${String(cell.concurrency).padEnd(3)} ${perRequest.join(', ')}`,
+      )
+    }
+    if (uncountedCells.length > 0) {
+      console.log(
+        `  n/a: PostgreSQL backends opened or closed while a round ran (${uncountedCells.join(', ')}), so\n` +
+          "  its CPU, and the topology's total, were not counted whole there.",
       )
     }
   }
