@@ -141,7 +141,8 @@ export function createMeteringService({
    * in the next turn's check phase, after those already queued in this one.
    */
   function flushSoon(): void {
-    if (soon !== undefined) return
+    // A group commit on its way flushes what came meanwhile once it is back.
+    if (soon !== undefined || committing) return
     soon = setImmediate(() => {
       soon = setImmediate(() => {
         soon = undefined
