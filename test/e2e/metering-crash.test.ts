@@ -4,7 +4,8 @@
  * had outstanding when it died. Then `GET /v2/usage` and the usage report show the ledger.
  *
  * Twice: `sallyport dev` (SQLite, restarted after the kill), and a production `sallyport gateway` of two on
- * PostgreSQL and Redis (its twin answers after the kill).
+ * PostgreSQL and Redis (its twin answers after the kill), with the load spread over three accounts, whose
+ * counts share group commits: each account's ledger holds on its own.
  */
 import assert from 'node:assert/strict'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -68,7 +69,7 @@ describe('metering when a gateway is killed mid-stream', { timeout: 180_000 }, (
 
   it('never leaves the ledger below the envelopes delivered', async () => {
     const base = await start()
-    const { delivered, outstandingAtKill } = await streamUntilKilled(base, key, targetUrl, () =>
+    const { delivered, outstandingAtKill } = await streamUntilKilled(base, [key], targetUrl, () =>
       dev!.kill('SIGKILL'),
     )
     dev = undefined
@@ -99,72 +100,87 @@ if (topologyMissing !== undefined) {
   else test('metering when a production gateway is killed', { skip: topologyMissing }, () => {})
 } else {
   describe('metering when a production gateway is killed mid-stream', { timeout: 180_000 }, () => {
-    const topologyEmail = 'metering-crash-topology@example.test'
+    // Several accounts: one group commit carries the counts of all of them (ADR 0021).
+    const topologyEmails = [1, 2, 3].map((n) => `metering-crash-topology-${n}@example.test`)
     let started: TopologyTest | undefined
-    let apiKey: string
+    const apiKeys: string[] = []
 
     before(async () => {
       started = await startTopologyTest((_request, response) => response.end('x'.repeat(512)), {
         nodeEnv: { SALLYPORT_ALLOW_TARGETS: '127.0.0.1/32' },
         gatewayEnv: { SALLYPORT_GLOBAL_HOST_LIMIT: '1000000' },
         alongside: async (adminEnv) => {
-          apiKey = await operatorKey(adminEnv, topologyEmail)
-          await cliOk(['admin', 'set-plan', '--email', topologyEmail, '--plan', 'entry'], adminEnv)
-          await cliOk(unlimitedArgs(topologyEmail, 1000), adminEnv)
+          for (const topologyEmail of topologyEmails) {
+            apiKeys.push(await operatorKey(adminEnv, topologyEmail))
+            await cliOk(['admin', 'set-plan', '--email', topologyEmail, '--plan', 'entry'], adminEnv)
+            await cliOk(unlimitedArgs(topologyEmail, 1000), adminEnv)
+          }
         },
       })
-      await gatewaysServing(started.topology, apiKey)
+      await gatewaysServing(started.topology, apiKeys[0]!)
     })
 
     after(async () => {
       if (started !== undefined) await stopTopologyTest(started)
     })
 
-    it('never leaves the ledger below the envelopes the killed gateway delivered', async () => {
+    it("never leaves any account's ledger below the envelopes the killed gateway delivered", async () => {
       const { topology, database, targetUrl } = started!
       const [killed, twin] = topology.gateways as [GatewayProcess, GatewayProcess]
-      const { delivered, outstandingAtKill } = await streamUntilKilled(
-        killed.base,
-        apiKey,
-        `${targetUrl}/`,
-        () => killed.process.kill('SIGKILL'),
+      const { byKey } = await streamUntilKilled(killed.base, apiKeys, `${targetUrl}/`, () =>
+        killed.process.kill('SIGKILL'),
       )
 
-      const counted = await ledgerRequestsIn(database.db, topologyEmail)
-      assertWithinOutstanding(counted, delivered, outstandingAtKill)
-
-      // The other gateway shows the account and the operator the same count.
-      const usage = await fetch(`${twin.base}/v2/usage`, { headers: { 'x-api-key': apiKey } })
-      assert.equal(usage.status, 200)
-      const view = (await usage.json()) as { requests: { used: number } }
-      assert.equal(view.requests.used, counted)
       const month = new Date().toISOString().slice(0, 7)
       const out = join(topology.gatewayDataDirs[1]!, 'report.csv')
       await cliOk(['admin', 'usage-report', '--month', month, '--out', out], topology.adminEnv)
-      const line = (await readFile(out, 'utf8')).split('\n').find((line) => line.includes(topologyEmail))
-      assert.ok(line?.split(',').includes(String(counted)), `report line ${line} lacks ${counted}`)
+      const report = (await readFile(out, 'utf8')).split('\n')
+      for (const [index, topologyEmail] of topologyEmails.entries()) {
+        const apiKey = apiKeys[index]!
+        const { delivered, outstandingAtKill } = byKey.get(apiKey)!
+        assert.ok(delivered > 0, `${topologyEmail}: no envelope delivered before the kill`)
+        const counted = await ledgerRequestsIn(database.db, topologyEmail)
+        assertWithinOutstanding(counted, delivered, outstandingAtKill)
+
+        // The other gateway shows the account and the operator the same count.
+        const usage = await fetch(`${twin.base}/v2/usage`, { headers: { 'x-api-key': apiKey } })
+        assert.equal(usage.status, 200)
+        const view = (await usage.json()) as { requests: { used: number } }
+        assert.equal(view.requests.used, counted)
+        const line = report.find((row) => row.includes(topologyEmail))
+        assert.ok(line?.split(',').includes(String(counted)), `report line ${line} lacks ${counted}`)
+      }
     })
   })
 }
 
 /**
  * Fetches `concurrency` at a time through `base` until `killAfter` envelopes were delivered, then kills
- * the gateway. Answers what was delivered, and how many fetches were outstanding at the kill.
+ * the gateway. The callers take the keys in turn (each caller one key). Answers what was delivered, and how
+ * many fetches were outstanding at the kill, in all and per key.
  */
 async function streamUntilKilled(
   base: string,
-  apiKey: string,
+  apiKeys: readonly string[],
   url: string,
   kill: () => Promise<number | null>,
-): Promise<{ delivered: number; outstandingAtKill: number }> {
+): Promise<{
+  delivered: number
+  outstandingAtKill: number
+  byKey: Map<string, { delivered: number; outstandingAtKill: number }>
+}> {
   let delivered = 0
   let outstanding = 0
   let outstandingAtKill = -1
   let killed: Promise<number | null> | undefined
+  const byKey = new Map(apiKeys.map((key) => [key, { delivered: 0, outstanding: 0, outstandingAtKill: 0 }]))
 
-  async function worker(): Promise<void> {
+  async function worker(index: number): Promise<void> {
+    const apiKey = apiKeys[index % apiKeys.length]!
+    const mine = byKey.get(apiKey)!
     while (killed === undefined) {
       outstanding++
+      mine.outstanding++
       try {
         const response = await fetch(`${base}/v2/proxy/fetch?region=us-east`, {
           method: 'POST',
@@ -173,24 +189,28 @@ async function streamUntilKilled(
         })
         const body = (await response.json()) as { status?: number; result?: string }
         // Delivered: the whole envelope reached the caller.
-        if (response.status === 200 && body.status === 200 && body.result?.length === 512) delivered++
-        else if (killed === undefined) assert.fail(`unexpected answer ${response.status}`)
+        if (response.status === 200 && body.status === 200 && body.result?.length === 512) {
+          delivered++
+          mine.delivered++
+        } else if (killed === undefined) assert.fail(`unexpected answer ${response.status}`)
       } catch {
         // The connection died with the gateway: this fetch was outstanding, not delivered.
         if (killed === undefined) throw new Error('a fetch failed before the gateway was killed')
       } finally {
         outstanding--
+        mine.outstanding--
       }
       if (delivered >= killAfter && killed === undefined) {
         // Everything still running at this instant may or may not have been counted.
         outstandingAtKill = outstanding
+        for (const counts of byKey.values()) counts.outstandingAtKill = counts.outstanding
         killed = kill()
       }
     }
   }
-  await Promise.all(Array.from({ length: concurrency }, worker))
+  await Promise.all(Array.from({ length: concurrency }, (_, index) => worker(index)))
   await killed
-  return { delivered, outstandingAtKill }
+  return { delivered, outstandingAtKill, byKey }
 }
 
 function assertWithinOutstanding(counted: number, delivered: number, outstandingAtKill: number): void {
