@@ -67,6 +67,29 @@ function metering(flushEveryMs = 60_000) {
   return { service, writes, stored, state, clock, background }
 }
 
+/**
+ * A service whose writes each wait until `open()` is called; `sent` sees each write's batches as it
+ * starts.
+ */
+function gatedMetering(sent: (batches: readonly UsageBatch[]) => void) {
+  let open!: () => void
+  const gate = new Promise<void>((resolve) => (open = resolve))
+  const service = createMeteringService({
+    repo: {
+      addOnce: async (_writer, batches) => {
+        sent(batches)
+        await gate
+      },
+      pruneWriters: async () => undefined,
+      totalRequests: async () => 0,
+    },
+    clock: manualClock(Date.UTC(2026, 2, 2)),
+    background: createBackgroundTasks({ error: () => undefined }),
+    flushEveryMs: 60_000,
+  })
+  return { service, open }
+}
+
 describe('metering', () => {
   it('commits what one turn of the event loop recorded as one write per account and UTC day', async () => {
     const { service, writes, clock } = metering()
@@ -111,29 +134,14 @@ describe('metering', () => {
   })
 
   it('puts what was recorded during a write into the next write, at once', async () => {
-    let open!: () => void
-    let gate = new Promise<void>((resolve) => (open = resolve))
     const batches: number[] = []
-    const service = createMeteringService({
-      repo: {
-        addOnce: async (_writer, sent) => {
-          const batch = sent.flatMap((each) => each.writes)
-          batches.push(batch.reduce((sum, write) => sum + write.requests, 0))
-          await gate
-        },
-        pruneWriters: async () => undefined,
-        totalRequests: async () => 0,
-      },
-      clock: manualClock(Date.UTC(2026, 2, 2)),
-      background: createBackgroundTasks({ error: () => undefined }),
-      flushEveryMs: 60_000,
-    })
+    const { service, open } = gatedMetering((sent) =>
+      batches.push(sent.flatMap((each) => each.writes).reduce((sum, write) => sum + write.requests, 0)),
+    )
     const first = record(service, 'acct_a', 1)
     while (batches.length === 0) await new Promise((resolve) => setImmediate(resolve))
     const later = [record(service, 'acct_a', 1), record(service, 'acct_a', 1), record(service, 'acct_a', 1)]
-    const release = open
-    gate = Promise.resolve()
-    release()
+    open()
     await Promise.all([first, ...later])
     assert.deepEqual(batches, [1, 3], 'one write for the first, one for the three that came during it')
   })
@@ -237,24 +245,10 @@ describe('metering', () => {
   })
 
   it('writes one account and day at a time, and drain() writes what waited', async () => {
-    let open!: () => void
-    const gate = new Promise<void>((resolve) => (open = resolve))
     const order: number[] = []
-    const background = createBackgroundTasks({ error: () => undefined })
-    const service = createMeteringService({
-      repo: {
-        addOnce: async (_writer, batches) => {
-          const batch = batches.flatMap((each) => each.writes)
-          order.push(...batch.map((write) => write.seq))
-          await gate
-        },
-        pruneWriters: async () => undefined,
-        totalRequests: async () => 0,
-      },
-      clock: manualClock(Date.UTC(2026, 2, 2)),
-      background,
-      flushEveryMs: 60_000,
-    })
+    const { service, open } = gatedMetering((batches) =>
+      order.push(...batches.flatMap((each) => each.writes).map((write) => write.seq)),
+    )
     void record(service, 'acct_a', 1)
     service.flush()
     void record(service, 'acct_a', 2)
@@ -285,22 +279,10 @@ describe('metering', () => {
   })
 
   it('sends one group commit at a time: the accounts recorded meanwhile go together in the next', async () => {
-    let open!: () => void
-    const gate = new Promise<void>((resolve) => (open = resolve))
     const statements: string[][] = []
-    const service = createMeteringService({
-      repo: {
-        addOnce: async (_writer, batches) => {
-          statements.push(batches.map((batch) => batch.accountId))
-          await gate
-        },
-        pruneWriters: async () => undefined,
-        totalRequests: async () => 0,
-      },
-      clock: manualClock(Date.UTC(2026, 2, 2)),
-      background: createBackgroundTasks({ error: () => undefined }),
-      flushEveryMs: 60_000,
-    })
+    const { service, open } = gatedMetering((batches) =>
+      statements.push(batches.map((batch) => batch.accountId)),
+    )
     const first = record(service, 'acct_a', 1)
     while (statements.length === 0) await new Promise((resolve) => setImmediate(resolve))
     const later = [record(service, 'acct_b', 1), record(service, 'acct_c', 1), record(service, 'acct_a', 1)]
