@@ -19,8 +19,8 @@
  * `maxWaitMs` releases its callers the same way.
  * This process numbers its writes of each account and day and the database records the last number
  * applied per account and day in the same transaction (`addOnce`): a write whose answer was lost (the
- * connection dropped during its commit) is sent again with its number and counts once. Counts that could not be
- * written by shutdown are logged, per account and day, for an operator to add.
+ * connection dropped during its commit) is sent again with its number and counts once. Counts that could
+ * not be written by shutdown are logged, per account and day, for an operator to add.
  */
 import { randomBytes } from 'node:crypto'
 import type { Logger } from 'pino'

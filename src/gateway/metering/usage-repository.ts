@@ -40,10 +40,10 @@ export function createUsageRepository(db: Database) {
    * never written concurrently.
    */
   async function addOnce(writer: string, batches: readonly UsageBatch[]): Promise<void> {
-    const some = batches.filter((batch) => batch.writes.length > 0)
-    if (some.length === 0) return
-    if (postgres) return addOnceInOneStatement(writer, some)
-    return addOnceOnSqlite(writer, some)
+    const withWrites = batches.filter((batch) => batch.writes.length > 0)
+    if (withWrites.length === 0) return
+    if (postgres) return addOnceInOneStatement(writer, withWrites)
+    return addOnceOnSqlite(writer, withWrites)
   }
 
   /**
