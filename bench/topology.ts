@@ -14,6 +14,15 @@ import { sallyportCli, startProcess, stopProcess, within, type Tracked } from '.
 import { assertLoopback, freePort, waitForPort } from './lib/net.ts'
 import { profilesIn } from './lib/profile.ts'
 import { benchEmail, childEnv, defaultSetLimitsArgs, type Sallyport } from './sallyport.ts'
+import { withAdminAccounts } from '../src/bin/admin-accounts.ts'
+import { loadDatabaseConfig } from '../src/config/database-config.ts'
+import { loadPlanOverrides } from '../src/config/limits-config.ts'
+import { createBillingStack } from '../src/gateway/billing/billing-stack.ts'
+import { createPlanCatalog } from '../src/gateway/billing/plans.ts'
+import type { PlanId } from '../src/gateway/billing/standing.ts'
+import { createAccountLimitsRepository } from '../src/gateway/rate-limits/account-limits-repository.ts'
+import { systemClock } from '../src/shared/clock.ts'
+import { randomBase62 } from '../src/shared/ids.ts'
 
 export const topologyRegions = ['us-east', 'us-west', 'europe'] as const
 const egressAddresses = ['127.0.0.11', '127.0.0.12', '127.0.0.13'] as const
@@ -104,6 +113,37 @@ async function createSchema(applicationName: string) {
   }
 }
 
+/** `count` accounts more like the bench account (its plan and limits), each with a key: their keys. */
+async function moreAccounts(env: Record<string, string | undefined>, count: number): Promise<string[]> {
+  return withAdminAccounts(loadDatabaseConfig(env), async (stack, db) => {
+    const first = await stack.accounts.findByEmail(benchEmail)
+    if (first === undefined) throw new Error(`no bench account ${benchEmail}`)
+    const limits = createAccountLimitsRepository(db)
+    const overrides = await limits.find(first.id)
+    const { billing } = createBillingStack({
+      db,
+      metering: stack.metering,
+      clock: systemClock,
+      catalog: createPlanCatalog(loadPlanOverrides(env)),
+    })
+    const create = async (index: number): Promise<string> => {
+      const email = benchEmail.replace('@', `+${index}@`)
+      const account = await stack.accounts.createVerifiedAccount(email, randomBase62(20))
+      const { key } = await stack.keys.mint(account.id, { name: 'bench', scopes: ['proxy'] })
+      if (first.plan !== account.plan) await billing.setPlan(account.id, first.plan as PlanId)
+      if (overrides !== undefined) await limits.save(account.id, overrides, systemClock.now())
+      return key
+    }
+    const keys: string[] = []
+    // A few at a time: each hashes a password on the thread pool.
+    for (let first = 1; first <= count; first += 8) {
+      const batch = Array.from({ length: Math.min(8, count + 1 - first) }, (_, i) => first + i)
+      keys.push(...(await Promise.all(batch.map(create))))
+    }
+    return keys
+  })
+}
+
 export async function startTopology(options: TopologyOptions): Promise<TopologySallyport> {
   const notes: string[] = []
   const processes: Tracked[] = []
@@ -179,8 +219,8 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
 
     // The schema first, as an operator rolls out a release (docs/deploy.md), then the bench accounts.
     notes.push(`migrate: ${lastLine(await cliOk(['migrate']))}`)
-    const createAccount = async (index: number): Promise<string> => {
-      const email = index === 0 ? benchEmail : benchEmail.replace('@', `+${index}@`)
+    const createAccount = async (): Promise<string> => {
+      const email = benchEmail
       await cliOk(['admin', 'create-account', '--email', email])
       const created = await cliOk([
         'admin',
@@ -199,17 +239,16 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
         ['set-limits', options.setLimitsArgs],
       ] as const) {
         const output = await cliOk(['admin', command, '--email', email, ...args])
-        if (index === 0)
-          notes.push(`admin ${command} ${args.join(' ')}: ${lastLine(output.split('\n')[0] ?? '')}`)
+        notes.push(`admin ${command} ${args.join(' ')}: ${lastLine(output.split('\n')[0] ?? '')}`)
       }
       return key
     }
-    // A few command processes at a time: each is a Node start-up.
-    const apiKeys: string[] = []
-    for (let first = 0; first < options.accounts; first += 4) {
-      const batch = Array.from({ length: Math.min(4, options.accounts - first) }, (_, i) => first + i)
-      apiKeys.push(...(await Promise.all(batch.map(createAccount))))
-    }
+    // The first account through the commands an operator runs (their output goes in the notes); the others
+    // with the same plan and limits through the same services, in this process: a command is a Node start-up
+    // each, minutes for a thousand accounts.
+    const apiKeys = [await createAccount()]
+    if (options.accounts > 1)
+      apiKeys.push(...(await moreAccounts(childEnv(gatewayEnv), options.accounts - 1)))
     const apiKey = apiKeys[0]!
     if (options.accounts > 1)
       notes.push(`${options.accounts} accounts, each with its own key; the load rotates over them`)
