@@ -234,7 +234,7 @@ function parseOptions(argv: string[]): Options | undefined {
     keepTemp: values['keep-temp'],
     rounds: positiveInteger('rounds', values.rounds, 20),
     gateways: positiveInteger('gateways', values.gateways, 8),
-    accounts: positiveInteger('accounts', values.accounts, 256),
+    accounts: positiveInteger('accounts', values.accounts, 100_000),
     devWorkers:
       values['dev-workers'] === undefined
         ? undefined
