@@ -15,6 +15,7 @@ import { assertLoopback, freePort, waitForPort } from './lib/net.ts'
 import { profilesIn } from './lib/profile.ts'
 import { benchEmail, childEnv, defaultSetLimitsArgs, type Sallyport } from './sallyport.ts'
 import { withAdminAccounts } from '../src/bin/admin-accounts.ts'
+import { createPasswordHasher } from '../src/gateway/accounts/password-hasher.ts'
 import { loadDatabaseConfig } from '../src/config/database-config.ts'
 import { loadPlanOverrides } from '../src/config/limits-config.ts'
 import { createBillingStack } from '../src/gateway/billing/billing-stack.ts'
@@ -115,33 +116,37 @@ async function createSchema(applicationName: string) {
 
 /** `count` accounts more like the bench account (its plan and limits), each with a key: their keys. */
 async function moreAccounts(env: Record<string, string | undefined>, count: number): Promise<string[]> {
-  return withAdminAccounts(loadDatabaseConfig(env), async (stack, db) => {
-    const first = await stack.accounts.findByEmail(benchEmail)
-    if (first === undefined) throw new Error(`no bench account ${benchEmail}`)
-    const limits = createAccountLimitsRepository(db)
-    const overrides = await limits.find(first.id)
-    const { billing } = createBillingStack({
-      db,
-      metering: stack.metering,
-      clock: systemClock,
-      catalog: createPlanCatalog(loadPlanOverrides(env)),
-    })
-    const create = async (index: number): Promise<string> => {
-      const email = benchEmail.replace('@', `+${index}@`)
-      const account = await stack.accounts.createVerifiedAccount(email, randomBase62(20))
-      const { key } = await stack.keys.mint(account.id, { name: 'bench', scopes: ['proxy'] })
-      if (first.plan !== account.plan) await billing.setPlan(account.id, first.plan as PlanId)
-      if (overrides !== undefined) await limits.save(account.id, overrides, systemClock.now())
-      return key
-    }
-    const keys: string[] = []
-    // A few at a time: each hashes a password on the thread pool.
-    for (let first = 1; first <= count; first += 8) {
-      const batch = Array.from({ length: Math.min(8, count + 1 - first) }, (_, i) => first + i)
-      keys.push(...(await Promise.all(batch.map(create))))
-    }
-    return keys
-  })
+  return withAdminAccounts(
+    loadDatabaseConfig(env),
+    async (stack, db) => {
+      const first = await stack.accounts.findByEmail(benchEmail)
+      if (first === undefined) throw new Error(`no bench account ${benchEmail}`)
+      const limits = createAccountLimitsRepository(db)
+      const overrides = await limits.find(first.id)
+      const { billing } = createBillingStack({
+        db,
+        metering: stack.metering,
+        clock: systemClock,
+        catalog: createPlanCatalog(loadPlanOverrides(env)),
+      })
+      const create = async (index: number): Promise<string> => {
+        const email = benchEmail.replace('@', `+${index}@`)
+        const account = await stack.accounts.createVerifiedAccount(email, randomBase62(20))
+        const { key } = await stack.keys.mint(account.id, { name: 'bench', scopes: ['proxy'] })
+        if (first.plan !== account.plan) await billing.setPlan(account.id, first.plan as PlanId)
+        if (overrides !== undefined) await limits.save(account.id, overrides, systemClock.now())
+        return key
+      }
+      const keys: string[] = []
+      // A few at a time: each hashes a password (nobody signs in with it: cheap parameters) on the thread pool.
+      for (let first = 1; first <= count; first += 8) {
+        const batch = Array.from({ length: Math.min(8, count + 1 - first) }, (_, i) => first + i)
+        keys.push(...(await Promise.all(batch.map(create))))
+      }
+      return keys
+    },
+    { hasher: createPasswordHasher({ logN: 10, r: 8, p: 1 }) },
+  )
 }
 
 export async function startTopology(options: TopologyOptions): Promise<TopologySallyport> {

@@ -11,10 +11,13 @@ import { systemClock } from '../shared/clock.ts'
 import { AppError } from '../shared/errors.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { createAccountStack, type AccountStack } from '../gateway/accounts/account-stack.ts'
+import type { PasswordHasher } from '../gateway/accounts/password-hasher.ts'
 
 export async function withAdminAccounts<T>(
   config: DatabaseConfig,
   work: (accounts: AccountStack, db: Database) => Promise<T>,
+  /** The benchmark's accounts, whose passwords nobody uses, take cheap scrypt parameters. */
+  options: { hasher?: PasswordHasher } = {},
 ): Promise<T> {
   const db = openDatabase(config)
   try {
@@ -25,6 +28,7 @@ export async function withAdminAccounts<T>(
       clock: systemClock,
       log: pino(loggerOptions(config.logLevel, 'admin')),
       links: { base: () => 'http://localhost' },
+      ...options,
     })
     try {
       return await work(accounts, db)
