@@ -44,6 +44,18 @@ export function createBillingRepository(db: Database) {
     return row === undefined ? undefined : normalise(row)
   }
 
+  /** Each of the accounts that exists, in one statement. */
+  async function findAccounts(accountIds: readonly string[]): Promise<Map<string, AccountBillingRow>> {
+    if (accountIds.length === 0) return new Map()
+    const rows = await db
+      .selectFrom('accounts')
+      .leftJoin('spend_caps', 'spend_caps.account_id', 'accounts.id')
+      .select(accountColumns)
+      .where('accounts.id', 'in', accountIds)
+      .execute()
+    return new Map(rows.map((row) => [row.id, normalise(row)]))
+  }
+
   /** Every account that existed before `before`, oldest first: one statement line each. */
   async function accountsCreatedBefore(before: number): Promise<AccountBillingRow[]> {
     const rows = await db
@@ -148,6 +160,38 @@ export function createBillingRepository(db: Database) {
     return Number(row?.requests ?? 0)
   }
 
+  /**
+   * Requests written for each account from its own first day (`firstDays`) to `lastDay`, both included, in
+   * one statement; an account without rows has none in the answer.
+   */
+  async function requestsFrom(
+    firstDays: ReadonlyMap<string, string>,
+    lastDay: string,
+  ): Promise<Map<string, number>> {
+    if (firstDays.size === 0) return new Map()
+    // Accounts that share a first day (a month's, or a trial begun the same day) share one condition.
+    const byFirstDay = new Map<string, string[]>()
+    for (const [accountId, firstDay] of firstDays) {
+      const accounts = byFirstDay.get(firstDay)
+      if (accounts === undefined) byFirstDay.set(firstDay, [accountId])
+      else accounts.push(accountId)
+    }
+    const rows = await db
+      .selectFrom('usage_daily')
+      .select(['account_id', (eb) => eb.fn.sum<number | string>('requests').as('requests')])
+      .where((eb) =>
+        eb.or(
+          [...byFirstDay].map(([firstDay, accountIds]) =>
+            eb.and([eb('day', '>=', firstDay), eb('account_id', 'in', accountIds)]),
+          ),
+        ),
+      )
+      .where('day', '<=', lastDay)
+      .groupBy('account_id')
+      .execute()
+    return new Map(rows.map((row) => [row.account_id, Number(row.requests)]))
+  }
+
   /** The account's daily rows from `firstDay` to `lastDay`, both included; days without usage have none. */
   async function daysBetween(accountId: string, firstDay: string, lastDay: string): Promise<DayRow[]> {
     const rows = await db
@@ -175,12 +219,14 @@ export function createBillingRepository(db: Database) {
 
   return {
     findAccount,
+    findAccounts,
     accountsCreatedBefore,
     setSpendCap,
     changePlan,
     planChanges,
     allPlanChanges,
     requestsBetween,
+    requestsFrom,
     daysBetween,
     requestsByAccount,
   }

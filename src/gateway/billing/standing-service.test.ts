@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { setImmediate } from 'node:timers/promises'
 import { AppError } from '../../shared/errors.ts'
 import type { AccountBillingRow } from './billing-repository.ts'
 import { dayMs, dayOf } from './period.ts'
@@ -24,15 +25,18 @@ function harness(account: Partial<AccountBillingRow> = {}) {
   const calls = { findAccount: 0, requestsBetween: 0 }
   const standing = createStandingService({
     repo: {
-      findAccount: async (id) => {
+      findAccounts: async (ids) => {
         calls.findAccount++
-        return id === row.id ? { ...row } : undefined
+        return new Map(ids.includes(row.id) ? [[row.id, { ...row }]] : [])
       },
-      requestsBetween: async (_id, firstDay, lastDay) => {
+      requestsFrom: async (firstDays, lastDay) => {
+        if (firstDays.size === 0) return new Map()
         calls.requestsBetween++
+        const firstDay = firstDays.get(row.id)
         let sum = 0
-        for (const [day, requests] of written) if (day >= firstDay && day <= lastDay) sum += requests
-        return sum
+        for (const [day, requests] of written)
+          if (firstDay !== undefined && day >= firstDay && day <= lastDay) sum += requests
+        return new Map([[row.id, sum]])
       },
     },
     catalog: createPlanCatalog(),
@@ -186,6 +190,18 @@ describe('standing on the hot path', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => standing.standingFor('acct_a', now)))
     assert.equal(calls.findAccount, 1)
     assert.ok(answers.every((answer) => answer.plan === 'scale' && !answer.trialQuota))
+  })
+
+  it('an account in use is read again in the background before its time is up', async () => {
+    const { standing, row, calls } = harness({ plan: 'entry' })
+    const now = Date.UTC(2026, 2, 20)
+    await standing.standingFor('acct_a', now)
+    row.plan = 'growth'
+    assert.equal((await standing.standingFor('acct_a', now + 2_600)).plan, 'entry', 'from memory')
+    await setImmediate()
+    assert.equal(calls.findAccount, 2, 'read again meanwhile')
+    assert.equal((await standing.standingFor('acct_a', now + 5_100)).plan, 'growth')
+    assert.equal(calls.findAccount, 2, 'the fetch after 5 s did not wait for a read of its own')
   })
 
   it('an account that does not exist is a bug, not a refusal', async () => {

@@ -5,7 +5,9 @@
  * - The account's plan, cap and trial end are cached per process for `cacheMs` (5 s). A plan set with
  *   `sallyport admin set-plan`, or a cap changed on another gateway, is seen within that time; a cap
  *   changed through this gateway is seen at once (`forget`). The trial's end is compared with `now` on
- *   every call, so expiry itself is exact to the millisecond.
+ *   every call, so expiry itself is exact to the millisecond. The accounts in use are read again before
+ *   their time is up, in the background and together (batched-reads.ts): a fetch waits for the database
+ *   only for an account this process has not seen for `cacheMs`.
  * - Only an account with a cap needs its month's usage: the rows metering has written (cached for
  *   `cacheMs`) plus what this gateway's metering has counted and not written yet (live).
  *
@@ -15,22 +17,23 @@
  * requests, 1.6 cents at the entry plan's rate: a cap may be passed by that much, never by more. Exact
  * enforcement under concurrency is not promised; the trial's exact 1,000 is the admission engine's.
  */
+import { createBatchedReads } from '../../shared/batched-reads.ts'
 import { AppError } from '../../shared/errors.ts'
 import type { MeteringService } from '../metering/metering-service.ts'
-import type { BillingRepository } from './billing-repository.ts'
+import type { AccountBillingRow, BillingRepository } from './billing-repository.ts'
 import { chargeFor } from './charges.ts'
 import { displayUsd } from './money.ts'
-import { dayMs, dayOf, periodOf } from './period.ts'
+import { dayMs, dayOf, parseMonth, periodOf } from './period.ts'
 import { isPlanId, type Plan, type PlanCatalog } from './plans.ts'
 import type { PlanId, Standing, StandingService } from './standing.ts'
 
 export type StandingOptions = {
-  repo: Pick<BillingRepository, 'findAccount' | 'requestsBetween'>
+  repo: Pick<BillingRepository, 'findAccounts' | 'requestsFrom'>
   catalog: PlanCatalog
   usage: Pick<MeteringService, 'unwritten'>
   /** How long an account's plan, cap and written usage are reused. */
   cacheMs?: number
-  /** Accounts kept in memory at most; the least recently loaded go first. */
+  /** Accounts kept in memory at most; the least recently read go first. */
   maxAccounts?: number
 }
 
@@ -40,10 +43,7 @@ type AccountStanding = {
   capCents: number | null
   /** What admission gets while the account is in good standing; a trial's carries the ledger's count. */
   answer: Standing
-  loadedAt: number
 }
-
-type MonthUsage = { month: string; written: number; loadedAt: number }
 
 // One frozen answer per plan: the hot path allocates nothing.
 const answers = Object.fromEntries(
@@ -60,55 +60,74 @@ export function createStandingService({
   cacheMs = 5_000,
   maxAccounts = 100_000,
 }: StandingOptions) {
-  const accounts = new Map<string, AccountStanding>()
-  const months = new Map<string, MonthUsage>()
-  const loading = new Map<string, Promise<AccountStanding>>()
   const trialDays = catalog.get('trial').trialDays ?? 30
 
-  function remember<T>(map: Map<string, T>, key: string, value: T): void {
-    map.delete(key)
-    map.set(key, value)
-    if (map.size > maxAccounts) map.delete(map.keys().next().value!)
-  }
+  // The accounts in use are read again together, one statement for all (batched-reads.ts), so a fetch
+  // waits for the database only for an account it has not seen for `cacheMs`.
+  const accounts = createBatchedReads<AccountStanding>({
+    read: async (accountIds, now) => {
+      const rows = await repo.findAccounts(accountIds)
+      const trialStarts = new Map<string, string>()
+      for (const row of rows.values()) {
+        if (row.plan === 'trial') trialStarts.set(row.id, dayOf(row.email_verified_at ?? row.created_at))
+      }
+      // The ledger's count is the floor of the trial counter (standing.ts `trialUsed`): every row is a
+      // billable request the counter has admitted, whether or not the counter itself survived.
+      const trialUsed = await repo.requestsFrom(trialStarts, dayOf(now))
+      return new Map(
+        accountIds.map((accountId) => [accountId, standingOf(accountId, rows.get(accountId), trialUsed)]),
+      )
+    },
+    ttlMs: cacheMs,
+    maxEntries: maxAccounts,
+  })
 
-  async function load(accountId: string, now: number): Promise<AccountStanding> {
-    const row = await repo.findAccount(accountId)
+  function standingOf(
+    accountId: string,
+    row: AccountBillingRow | undefined,
+    trialUsed: ReadonlyMap<string, number>,
+  ): AccountStanding | Error {
     // A key's account always exists (keys are deleted with it): a missing row is a bug, not a refusal.
-    if (row === undefined) throw new Error(`no account ${accountId} behind an authenticated key`)
-    if (!isPlanId(row.plan)) throw new Error(`account ${accountId} has an unknown plan`)
-    const trialStartsAt = row.email_verified_at ?? row.created_at
-    // The ledger's count is the floor of the trial counter (standing.ts `trialUsed`): every row is a billable
-    // request the counter has admitted, whether or not the counter itself survived.
+    if (row === undefined) return new Error(`no account ${accountId} behind an authenticated key`)
+    if (!isPlanId(row.plan)) return new Error(`account ${accountId} has an unknown plan`)
     const answer =
       row.plan === 'trial'
         ? Object.freeze({
             plan: 'trial' as const,
             trialQuota: true,
-            trialUsed: await repo.requestsBetween(accountId, dayOf(trialStartsAt), dayOf(now)),
+            trialUsed: trialUsed.get(accountId) ?? 0,
           })
         : answers[row.plan]
-    const standing = {
+    return {
       plan: catalog.get(row.plan),
-      trialEndsAt: trialStartsAt + trialDays * dayMs,
+      trialEndsAt: (row.email_verified_at ?? row.created_at) + trialDays * dayMs,
       capCents: row.cap_cents,
       answer,
-      loadedAt: now,
     }
-    remember(accounts, accountId, standing)
-    return standing
   }
 
-  function account(accountId: string, now: number): AccountStanding | Promise<AccountStanding> {
-    const cached = accounts.get(accountId)
-    if (cached !== undefined && now - cached.loadedAt < cacheMs && now >= cached.loadedAt) return cached
-    // Concurrent fetches of one account share one load.
-    let pending = loading.get(accountId)
-    if (pending === undefined) {
-      pending = load(accountId, now).finally(() => loading.delete(accountId))
-      loading.set(accountId, pending)
-    }
-    return pending
-  }
+  // The month's written requests of each capped account, keyed `<month> <account>`: a read begun in one
+  // month never answers for the next.
+  const months = createBatchedReads<number>({
+    read: async (keys) => {
+      const byMonth = new Map<string, Map<string, string>>()
+      for (const key of keys) {
+        const [month, accountId] = key.split(' ') as [string, string]
+        let firstDays = byMonth.get(month)
+        if (firstDays === undefined) byMonth.set(month, (firstDays = new Map<string, string>()))
+        firstDays.set(accountId, parseMonth(month)!.firstDay)
+      }
+      const written = new Map<string, number>()
+      for (const [month, firstDays] of byMonth) {
+        const requests = await repo.requestsFrom(firstDays, parseMonth(month)!.lastDay)
+        for (const accountId of firstDays.keys())
+          written.set(`${month} ${accountId}`, requests.get(accountId) ?? 0)
+      }
+      return written
+    },
+    ttlMs: cacheMs,
+    maxEntries: maxAccounts,
+  })
 
   // The period and the day names, recomputed only when `now` leaves them: no Date on the hot path.
   let period = periodOf(0)
@@ -127,21 +146,17 @@ export function createStandingService({
   /** This month's billable requests: the written rows (cached) plus this gateway's unwritten tally. */
   async function monthRequests(accountId: string, now: number): Promise<number> {
     clockAt(now)
-    let cached = months.get(accountId)
-    if (cached === undefined || cached.month !== period.month || now - cached.loadedAt >= cacheMs) {
-      const { month, firstDay } = period
-      cached = { month, written: await repo.requestsBetween(accountId, firstDay, today), loadedAt: now }
-      remember(months, accountId, cached)
-      clockAt(now)
-    }
+    const found = months.get(`${period.month} ${accountId}`, now)
+    const written = found instanceof Promise ? await found : found
+    clockAt(now)
     // Metering writes every second, so only today's and (just after midnight) yesterday's tally can be unwritten.
-    let requests = cached.written + usage.unwritten(accountId, today).requests
+    let requests = written + usage.unwritten(accountId, today).requests
     if (yesterday >= period.firstDay) requests += usage.unwritten(accountId, yesterday).requests
     return requests
   }
 
   async function standingFor(accountId: string, now: number): Promise<Standing> {
-    const found = account(accountId, now)
+    const found = accounts.get(accountId, now)
     const standing = found instanceof Promise ? await found : found
     const { plan } = standing
     if (plan.id === 'trial') {
@@ -172,8 +187,9 @@ export function createStandingService({
 
   /** Drops what is cached about the account: its cap or plan just changed through this process. */
   function forget(accountId: string): void {
-    accounts.delete(accountId)
-    months.delete(accountId)
+    accounts.forget(accountId)
+    // The month of the last call: the one the account's next calls ask for.
+    months.forget(`${period.month} ${accountId}`)
   }
 
   return { standingFor, forget } satisfies StandingService & { forget(accountId: string): void }

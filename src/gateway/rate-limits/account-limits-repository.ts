@@ -29,6 +29,17 @@ export function createAccountLimitsRepository(db: Database) {
     return row === undefined ? undefined : overridesOf(row)
   }
 
+  /** The overrides of each account that has any, in one statement. */
+  async function findMany(accountIds: readonly string[]): Promise<Map<string, LimitOverrides>> {
+    if (accountIds.length === 0) return new Map()
+    const rows = await db
+      .selectFrom('account_limits')
+      .selectAll()
+      .where('account_id', 'in', accountIds)
+      .execute()
+    return new Map(rows.map((row) => [row.account_id, overridesOf(row)]))
+  }
+
   /** Replaces the account's overrides; nothing left to override deletes the row. */
   async function save(accountId: string, overrides: LimitOverrides, now: number): Promise<void> {
     const values = {
@@ -49,7 +60,7 @@ export function createAccountLimitsRepository(db: Database) {
       .execute()
   }
 
-  return { find, save }
+  return { find, findMany, save }
 }
 
 export type AccountLimitsRepository = ReturnType<typeof createAccountLimitsRepository>

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { setImmediate } from 'node:timers/promises'
 import { manualClock } from '../../../test/helpers/manual-clock.ts'
 import type { LimitOverrides } from './account-limits-repository.ts'
 import { createAccountLimits, deploymentLimits, withOverrides } from './account-limits.ts'
@@ -33,25 +34,29 @@ describe('account limits', () => {
     })
   })
 
-  it('are read once per account for five seconds, one read for concurrent requests', async () => {
+  it('are read for five seconds, one statement for every account asked for at once', async () => {
     const clock = manualClock()
     const stored = new Map<string, LimitOverrides>([['acct_a', { fetchPerMinute: 1000 }]])
-    let reads = 0
+    const reads: string[][] = []
     const limits = createAccountLimits({
       repo: {
-        find: async (accountId) => {
-          reads++
-          return stored.get(accountId)
+        findMany: async (accountIds) => {
+          reads.push([...accountIds])
+          return new Map([...stored].filter(([id]) => accountIds.includes(id)))
         },
       },
       defaults: base,
       clock,
     })
-    const [a, b] = await Promise.all([limits.limitsFor('acct_a'), limits.limitsFor('acct_a')])
-    assert.equal(reads, 1)
+    const [a, b, z] = await Promise.all([
+      limits.limitsFor('acct_a'),
+      limits.limitsFor('acct_a'),
+      limits.limitsFor('acct_z'),
+    ])
+    assert.deepEqual(reads, [['acct_a', 'acct_z']])
     assert.equal(a, b)
     assert.equal(a.fetchPerWindow, 1000)
-    assert.equal(await limits.limitsFor('acct_z'), base, 'no overrides: the shared defaults')
+    assert.equal(z, base, 'no overrides: the shared defaults')
 
     stored.set('acct_a', { fetchPerMinute: 2000 })
     clock.advance(4_999)
@@ -60,16 +65,41 @@ describe('account limits', () => {
     assert.equal(cached.fetchPerWindow, 1000)
     clock.advance(1)
     assert.equal((await limits.limitsFor('acct_a')).fetchPerWindow, 2000)
-    assert.equal(reads, 3)
+  })
+
+  it('are read again in the background while in use: a request never waits for the database', async () => {
+    const clock = manualClock()
+    const stored = new Map<string, LimitOverrides>([['acct_a', { fetchPerMinute: 1000 }]])
+    let reads = 0
+    const limits = createAccountLimits({
+      repo: {
+        findMany: async () => {
+          reads++
+          return new Map(stored)
+        },
+      },
+      defaults: base,
+      clock,
+    })
+    await limits.limitsFor('acct_a')
+    for (let second = 1; second <= 30; second++) {
+      clock.advance(1_000)
+      if (second === 10) stored.set('acct_a', { fetchPerMinute: 3000 })
+      const answer = limits.limitsFor('acct_a')
+      assert.ok(!(answer instanceof Promise), `second ${second}: answered from memory`)
+      if (second >= 15) assert.equal(answer.fetchPerWindow, 3000, 'the change is seen within 5 s')
+      await setImmediate()
+    }
+    assert.ok(reads >= 10 && reads <= 16, `read again every few seconds, not on every request (${reads})`)
   })
 
   it('do not remember a failed read', async () => {
     let fail = true
     const limits = createAccountLimits({
       repo: {
-        find: async () => {
+        findMany: async () => {
           if (fail) throw new Error('database is away')
-          return undefined
+          return new Map()
         },
       },
       defaults: base,

@@ -3,11 +3,13 @@
  * SALLYPORT_MAX_IN_FLIGHT) with the account's own overrides on top (`sallyport admin set-limits`, stored in
  * `account_limits`).
  *
- * Asked on every data-plane request, so it answers from memory: an account's overrides are read once and
- * reused for `cacheMs` (5 s), so a change made with the CLI reaches every gateway within that time. That is
+ * Asked on every data-plane request, so it answers from memory: an account's overrides are reused for
+ * `cacheMs` (5 s), so a change made with the CLI reaches every gateway within that time, and the accounts in
+ * use are read again together in the background, one statement for all (batched-reads.ts). That is
  * fine for limits (an operator's change, not a security decision; keys are never cached like this). Accounts
  * without overrides, nearly all of them, share one frozen object.
  */
+import { createBatchedReads } from '../../shared/batched-reads.ts'
 import type { Clock } from '../../shared/clock.ts'
 import { defaultLimits, type AdmissionLimits, type AdmissionStore } from './admission.ts'
 import type { AccountLimitsRepository, LimitOverrides } from './account-limits-repository.ts'
@@ -59,15 +61,13 @@ export function fixedLimits(limits: Readonly<AdmissionLimits> = defaultLimits): 
 }
 
 export type AccountLimitsOptions = {
-  repo: Pick<AccountLimitsRepository, 'find'>
+  repo: Pick<AccountLimitsRepository, 'findMany'>
   defaults: Readonly<AdmissionLimits>
   clock: Clock
   cacheMs?: number
-  /** Accounts kept in memory at most; the least recently loaded go first. */
+  /** Accounts kept in memory at most; the least recently read go first. */
   maxAccounts?: number
 }
-
-type Cached = { limits: Readonly<AdmissionLimits>; loadedAt: number }
 
 export const accountLimitsCacheMs = 5_000
 
@@ -78,30 +78,14 @@ export function createAccountLimits({
   cacheMs = accountLimitsCacheMs,
   maxAccounts = 100_000,
 }: AccountLimitsOptions): AccountLimitsSource {
-  const cache = new Map<string, Cached>()
-  const loading = new Map<string, Promise<Readonly<AdmissionLimits>>>()
-
-  async function load(accountId: string): Promise<Readonly<AdmissionLimits>> {
-    const limits = withOverrides(defaults, await repo.find(accountId))
-    cache.delete(accountId)
-    cache.set(accountId, { limits, loadedAt: clock.now() })
-    if (cache.size > maxAccounts) cache.delete(cache.keys().next().value!)
-    return limits
-  }
-
-  return {
-    limitsFor: (accountId) => {
-      const cached = cache.get(accountId)
-      const now = clock.now()
-      if (cached !== undefined && now - cached.loadedAt < cacheMs && now >= cached.loadedAt)
-        return cached.limits
-      // Concurrent requests of one account share one read; a failed read is not remembered.
-      let pending = loading.get(accountId)
-      if (pending === undefined) {
-        pending = load(accountId).finally(() => loading.delete(accountId))
-        loading.set(accountId, pending)
-      }
-      return pending
+  // Every account in use is read again in one statement with the others (batched-reads.ts).
+  const reads = createBatchedReads<Readonly<AdmissionLimits>>({
+    read: async (accountIds) => {
+      const overrides = await repo.findMany(accountIds)
+      return new Map(accountIds.map((id) => [id, withOverrides(defaults, overrides.get(id))]))
     },
-  }
+    ttlMs: cacheMs,
+    maxEntries: maxAccounts,
+  })
+  return { limitsFor: (accountId) => reads.get(accountId, clock.now()) }
 }

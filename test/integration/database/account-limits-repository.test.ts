@@ -25,6 +25,23 @@ forEachDialect((name, openDb) => {
       assert.deepEqual(await db.selectFrom('account_limits').selectAll().execute(), [])
     })
 
+    it('reads the overrides of many accounts in one statement, only those that have any', async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      const repo = createAccountLimitsRepository(db)
+      for (const id of ['acct_1', 'acct_2', 'acct_3']) await insertAccount(db, id)
+      await repo.save('acct_1', { fetchPerMinute: 1_000_000_000 }, 1)
+      await repo.save('acct_3', { maxInFlight: 64, hostPerMinute: 5 }, 1)
+      assert.deepEqual(
+        await repo.findMany(['acct_1', 'acct_2', 'acct_3', 'acct_nobody']),
+        new Map([
+          ['acct_1', { fetchPerMinute: 1_000_000_000 }],
+          ['acct_3', { hostPerMinute: 5, maxInFlight: 64 }],
+        ]),
+      )
+      assert.deepEqual(await repo.findMany([]), new Map())
+    })
+
     it('goes with its account', async (t) => {
       const { db, close } = await openDb()
       t.after(close)

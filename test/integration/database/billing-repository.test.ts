@@ -90,6 +90,53 @@ forEachDialect((name, openDb) => {
         (await repo.accountsCreatedBefore(Date.UTC(2026, 3, 1))).map((row) => row.id),
         ['acct_1', 'acct_2'],
       )
+      // Each account from its own first day, in one statement; accounts without rows are left out.
+      const from = await repo.requestsFrom(
+        new Map([
+          ['acct_1', '2026-03-01'],
+          ['acct_2', '2026-03-16'],
+          ['acct_3', '2026-03-01'],
+        ]),
+        '2026-03-31',
+      )
+      assert.deepEqual([...from], [['acct_1', 3_000_000_007]])
+      assert.deepEqual(
+        [
+          ...(await repo.requestsFrom(
+            new Map([
+              ['acct_1', '2026-02-01'],
+              ['acct_2', '2026-03-01'],
+            ]),
+            '2026-04-01',
+          )),
+        ].sort(),
+        [
+          ['acct_1', 3_000_000_012],
+          ['acct_2', 24],
+        ],
+      )
+      assert.deepEqual(await repo.requestsFrom(new Map(), '2026-04-01'), new Map())
+    })
+
+    it('reads many accounts with their caps in one statement', async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      await account(db, 'acct_1', t0)
+      await account(db, 'acct_2', t0 + 1, 'entry')
+      const repo = createBillingRepository(db)
+      await repo.setSpendCap('acct_2', 2_500, t0 + 2)
+      const rows = await repo.findAccounts(['acct_1', 'acct_2', 'acct_nobody'])
+      assert.deepEqual([...rows.keys()].sort(), ['acct_1', 'acct_2'])
+      assert.deepEqual(rows.get('acct_1'), await repo.findAccount('acct_1'))
+      assert.deepEqual(rows.get('acct_2'), {
+        id: 'acct_2',
+        email: 'acct_2@example.com',
+        plan: 'entry',
+        email_verified_at: t0 + 2,
+        created_at: t0 + 1,
+        cap_cents: 2_500,
+      })
+      assert.deepEqual(await repo.findAccounts([]), new Map())
     })
 
     it('statements for an entry month at 0, 50,000 and 73,456 requests: 2500, 2500 and 3673 cents', async (t) => {
