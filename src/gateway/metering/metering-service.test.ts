@@ -362,6 +362,27 @@ describe('metering', () => {
     assert.deepEqual(service.unwrittenCounts(), [])
   })
 
+  it("adds bytes to their own account's next write, not to another account's commit, or within a second", async () => {
+    const { service, writes, state, clock } = metering(1_000)
+    const a = service.reserve('acct_a')
+    await a.committed
+    a.bill(700)
+    await service.reserve('acct_b').committed
+    assert.deepEqual(
+      state.statements,
+      [['acct_a'], ['acct_b']],
+      "acct_a's bytes did not ride on acct_b's commit",
+    )
+    const again = service.reserve('acct_a')
+    await again.committed
+    assert.deepEqual(writes.at(-1), ['acct_a', '2026-03-02', 1, 700], 'they went with its next request')
+    again.bill(5)
+    clock.advance(1_000)
+    await service.reserve('acct_c').committed
+    assert.deepEqual(state.statements.at(-1), ['acct_a', 'acct_c'], 'a second old: with the next commit')
+    assert.deepEqual(service.unwrittenCounts(), [])
+  })
+
   it('takes back a request that billed nothing, committed before the refund answers', async () => {
     const { service, writes, stored } = metering()
     const metered = service.reserve('acct_a')
