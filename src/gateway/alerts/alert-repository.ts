@@ -43,6 +43,19 @@ export function createAlertRepository(db: Database) {
     return row === undefined || Number(row.usage_alerts) !== 0
   }
 
+  /** The accounts among `accountIds` that have alerts on (the default), in one statement. */
+  async function enabledAmong(accountIds: readonly string[]): Promise<Set<string>> {
+    if (accountIds.length === 0) return new Set()
+    const off = await db
+      .selectFrom('alert_settings')
+      .select('account_id')
+      .where('account_id', 'in', accountIds)
+      .where('usage_alerts', '=', 0)
+      .execute()
+    const disabled = new Set(off.map((row) => row.account_id))
+    return new Set(accountIds.filter((accountId) => !disabled.has(accountId)))
+  }
+
   async function setEnabled(accountId: string, on: boolean): Promise<void> {
     await db
       .insertInto('alert_settings')
@@ -51,7 +64,7 @@ export function createAlertRepository(db: Database) {
       .execute()
   }
 
-  return { claim, release, enabled, setEnabled }
+  return { claim, release, enabled, enabledAmong, setEnabled }
 }
 
 export type AlertRepository = ReturnType<typeof createAlertRepository>

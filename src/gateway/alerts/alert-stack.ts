@@ -11,7 +11,7 @@ import { createUsageAlerts } from './usage-alerts.ts'
 
 export function createAlertStack(options: {
   db: Database
-  billing: Pick<BillingService, 'usageOf'>
+  billing: Pick<BillingService, 'usagesOf'>
   mailer: Pick<Mailer, 'send'>
   clock: Clock
   background: BackgroundTasks

@@ -1,6 +1,7 @@
 /**
  * Usage alerts by e-mail (docs/billing.md, "Usage alerts"). After a billed fetch the account's month is
- * looked at (at most once per `checkEveryMs` per account on this gateway, the last one always run), and
+ * looked at (at most once per `checkEveryMs` per account on this gateway, the last one always run; the
+ * accounts falling due within `batchWindowMs` are looked at together, one statement per kind), and
  * each threshold newly crossed is claimed with a row insert that only one gateway can win, then mailed
  * through the same mailer as verification. Each alert goes at most once per account, kind, threshold and
  * month; an account that turned alerts off gets none.
@@ -10,7 +11,7 @@ import type { Mailer } from '../../infra/mail/mailer.ts'
 import type { Clock } from '../../shared/clock.ts'
 import type { AccountRepository } from '../accounts/account-repository.ts'
 import type { BackgroundTasks } from '../background-tasks.ts'
-import type { BillingService } from '../billing/billing-service.ts'
+import type { BillingService, UsageView } from '../billing/billing-service.ts'
 import type { MeteredRequest, MeteringService } from '../metering/metering-service.ts'
 import type { AlertRepository } from './alert-repository.ts'
 import { usageAlertMail } from './usage-alert-mail.ts'
@@ -18,7 +19,7 @@ import { dueAlerts } from './usage-thresholds.ts'
 
 export type UsageAlertDeps = {
   repo: AlertRepository
-  billing: Pick<BillingService, 'usageOf'>
+  billing: Pick<BillingService, 'usagesOf'>
   accounts: Pick<AccountRepository, 'findById'>
   mailer: Pick<Mailer, 'send'>
   clock: Clock
@@ -26,17 +27,42 @@ export type UsageAlertDeps = {
   log: Pick<Logger, 'warn'>
   links: { base(): string }
   checkEveryMs?: number
+  /** Checks falling due within this time go together: one statement per kind for all their accounts. */
+  batchWindowMs?: number
 }
 
 export function createUsageAlerts(deps: UsageAlertDeps) {
   const checkEveryMs = deps.checkEveryMs ?? 30_000
+  const batchWindowMs = deps.batchWindowMs ?? 1_000
   const lastCheck = new Map<string, number>()
   const queued = new Set<string>()
+  let due = new Set<string>()
+  let batchTimer: NodeJS.Timeout | undefined
+
+  /** Claims and mails every alert now due for the accounts; answers how many mails this call sent. */
+  async function checkMany(accountIds: readonly string[]): Promise<number> {
+    const on = [...(await deps.repo.enabledAmong(accountIds))]
+    if (on.length === 0) return 0
+    const usages = await deps.billing.usagesOf(on)
+    // Each account on its own: one whose mail cannot be handed over does not hold back the others'.
+    const outcomes = await Promise.allSettled(
+      [...usages].map(([accountId, usage]) => alertsFor(accountId, usage)),
+    )
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected')
+    if (failure !== undefined && accountIds.length === 1) throw failure.reason
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome.status === 'rejected')
+        deps.log.warn({ err: outcome.reason, account_id: [...usages.keys()][i] }, 'usage alerts failed')
+    }
+    return outcomes.reduce((sum, outcome) => sum + (outcome.status === 'fulfilled' ? outcome.value : 0), 0)
+  }
 
   /** Claims and mails every alert now due for the account; answers how many this call sent. */
-  async function check(accountId: string): Promise<number> {
-    if (!(await deps.repo.enabled(accountId))) return 0
-    const usage = await deps.billing.usageOf(accountId)
+  function check(accountId: string): Promise<number> {
+    return checkMany([accountId])
+  }
+
+  async function alertsFor(accountId: string, usage: UsageView): Promise<number> {
     let sent = 0
     for (const alert of dueAlerts(usage)) {
       const claim = { accountId, period: usage.period.month, kind: alert.kind, threshold: alert.threshold }
@@ -58,6 +84,14 @@ export function createUsageAlerts(deps: UsageAlertDeps) {
     return sent
   }
 
+  /** Checks every account that fell due in the last `batchWindowMs`, together. */
+  function runDue(): void {
+    batchTimer = undefined
+    const accountIds = [...due]
+    due = new Set()
+    deps.background.run('usage alerts', () => checkMany(accountIds), { accounts: accountIds.length })
+  }
+
   /** Asks for a check soon: at once, or when this account's last check is `checkEveryMs` old. */
   function schedule(accountId: string): void {
     if (queued.has(accountId)) return
@@ -66,7 +100,8 @@ export function createUsageAlerts(deps: UsageAlertDeps) {
     const run = () => {
       queued.delete(accountId)
       lastCheck.set(accountId, deps.clock.now())
-      deps.background.run('usage alerts', () => check(accountId), { account_id: accountId })
+      due.add(accountId)
+      batchTimer ??= setTimeout(runDue, batchWindowMs).unref()
     }
     if (wait === 0) run()
     else setTimeout(run, wait).unref()
@@ -92,7 +127,14 @@ export function createUsageAlerts(deps: UsageAlertDeps) {
     }
   }
 
-  return { check, schedule, watch, enabled: deps.repo.enabled, setEnabled: deps.repo.setEnabled }
+  return {
+    check,
+    checkMany,
+    schedule,
+    watch,
+    enabled: deps.repo.enabled,
+    setEnabled: deps.repo.setEnabled,
+  }
 }
 
 export type UsageAlerts = ReturnType<typeof createUsageAlerts>

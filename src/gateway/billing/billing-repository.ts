@@ -137,6 +137,26 @@ export function createBillingRepository(db: Database) {
     return rows.map((row) => ({ ...row, changed_at: Number(row.changed_at) }))
   }
 
+  /** The plan changes of each account that has any, oldest first, in one statement. */
+  async function planChangesOf(accountIds: readonly string[]): Promise<Map<string, PlanChangeRow[]>> {
+    const changes = new Map<string, PlanChangeRow[]>()
+    if (accountIds.length === 0) return changes
+    const rows = await db
+      .selectFrom('plan_changes')
+      .select(['account_id', 'from_plan', 'to_plan', 'changed_at'])
+      .where('account_id', 'in', accountIds)
+      .orderBy('changed_at')
+      .orderBy('id')
+      .execute()
+    for (const row of rows) {
+      const change = { ...row, changed_at: Number(row.changed_at) }
+      const own = changes.get(row.account_id)
+      if (own === undefined) changes.set(row.account_id, [change])
+      else own.push(change)
+    }
+    return changes
+  }
+
   /** Every account's plan changes, oldest first (the monthly report). */
   async function allPlanChanges(): Promise<PlanChangeRow[]> {
     const rows = await db
@@ -205,6 +225,32 @@ export function createBillingRepository(db: Database) {
     return rows.map((row) => ({ day: row.day, requests: Number(row.requests), bytes: Number(row.bytes) }))
   }
 
+  /** `daysBetween` of each account that has rows, in one statement. */
+  async function daysOf(
+    accountIds: readonly string[],
+    firstDay: string,
+    lastDay: string,
+  ): Promise<Map<string, DayRow[]>> {
+    const days = new Map<string, DayRow[]>()
+    if (accountIds.length === 0) return days
+    const rows = await db
+      .selectFrom('usage_daily')
+      .select(['account_id', 'day', 'requests', 'bytes'])
+      .where('account_id', 'in', accountIds)
+      .where('day', '>=', firstDay)
+      .where('day', '<=', lastDay)
+      .orderBy('account_id')
+      .orderBy('day')
+      .execute()
+    for (const row of rows) {
+      const day = { day: row.day, requests: Number(row.requests), bytes: Number(row.bytes) }
+      const own = days.get(row.account_id)
+      if (own === undefined) days.set(row.account_id, [day])
+      else own.push(day)
+    }
+    return days
+  }
+
   /** Requests per account from `firstDay` to `lastDay`, both included (the monthly report). */
   async function requestsByAccount(firstDay: string, lastDay: string): Promise<Map<string, number>> {
     const rows = await db
@@ -224,10 +270,12 @@ export function createBillingRepository(db: Database) {
     setSpendCap,
     changePlan,
     planChanges,
+    planChangesOf,
     allPlanChanges,
     requestsBetween,
     requestsFrom,
     daysBetween,
+    daysOf,
     requestsByAccount,
   }
 }

@@ -132,6 +132,21 @@ describe('the usage view', () => {
     assert.ok(view.period.start === march)
   })
 
+  it('is the same for many accounts read together as for each read alone', async (t) => {
+    const { db, stack, usage, unwritten } = await setUp(t)
+    await account(db, 'acct_a', 'a@example.com')
+    await account(db, 'acct_t', 't@example.com', Date.UTC(2026, 2, 1, 12))
+    await db.updateTable('accounts').set({ plan: 'entry' }).where('id', '=', 'acct_a').execute()
+    await usage.add('acct_a', '2026-03-02', 60_000, 1_000)
+    await usage.add('acct_t', '2026-03-05', 400, 7)
+    unwritten.set('acct_a 2026-03-20', 3)
+    const views = await stack.billing.usagesOf(['acct_a', 'acct_t', 'acct_gone'])
+    assert.deepEqual([...views.keys()].sort(), ['acct_a', 'acct_t'])
+    assert.deepEqual(views.get('acct_a'), await stack.billing.usageOf('acct_a'))
+    assert.deepEqual(views.get('acct_t'), await stack.billing.usageOf('acct_t'))
+    assert.equal(views.get('acct_a')!.charge.usedRequests, 60_003)
+  })
+
   it('on the trial: no charge, and the trial counted in total, not per month', async (t) => {
     const { db, stack, usage } = await setUp(t)
     await account(db, 'acct_t', 't@example.com', Date.UTC(2026, 2, 1, 12))

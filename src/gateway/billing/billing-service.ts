@@ -72,9 +72,16 @@ export function createBillingService({ repo, catalog, usage, clock, onChange }: 
 
   /** The written daily rows from firstDay to lastDay plus this gateway's unwritten tally, zeros filled in. */
   async function dailyUsage(accountId: string, firstDay: string, lastDay: string): Promise<DayRow[]> {
-    const written = new Map(
-      (await repo.daysBetween(accountId, firstDay, lastDay)).map((row) => [row.day, row]),
-    )
+    return withUnwritten(accountId, firstDay, lastDay, await repo.daysBetween(accountId, firstDay, lastDay))
+  }
+
+  function withUnwritten(
+    accountId: string,
+    firstDay: string,
+    lastDay: string,
+    writtenDays: readonly DayRow[],
+  ): DayRow[] {
+    const written = new Map(writtenDays.map((row) => [row.day, row]))
     return daysFrom(firstDay, lastDay).map((day) => {
       const row = written.get(day)
       const pending = usage.unwritten(accountId, day)
@@ -97,16 +104,17 @@ export function createBillingService({ repo, catalog, usage, clock, onChange }: 
     }
   }
 
-  /** GET /v2/usage: the current period so far. */
-  async function usageOf(accountId: string): Promise<UsageView> {
-    const now = clock.now()
+  /** The view of one account's period from its rows: the written days, with this gateway's tally added. */
+  function viewOf(
+    row: AccountBillingRow,
+    changes: readonly PlanChangeRow[],
+    writtenDays: readonly DayRow[],
+    trialUsed: number,
+    now: number,
+  ): UsageView {
     const period = periodOf(now)
-    const row = await accountRow(accountId)
     const plan = planOf(row)
-    const [changes, days] = await Promise.all([
-      repo.planChanges(accountId),
-      dailyUsage(accountId, period.firstDay, dayOf(now)),
-    ])
+    const days = withUnwritten(row.id, period.firstDay, dayOf(now), writtenDays)
     const billed = catalog.get(billedPlan(toPlanChanges(changes), plan, period))
     const used = days.reduce((sum, day) => sum + day.requests, 0)
     return {
@@ -117,9 +125,44 @@ export function createBillingService({ repo, catalog, usage, clock, onChange }: 
       overageCentsPer1000: billed.overageCentsPer1000,
       capCents: row.cap_cents,
       // The trial counts its 1,000 requests in total, not per month.
-      trial: plan === 'trial' ? trialStatus(row, await usage.requestsUsed(accountId), now) : null,
+      trial: plan === 'trial' ? trialStatus(row, trialUsed, now) : null,
       days,
     }
+  }
+
+  /** GET /v2/usage: the current period so far. */
+  async function usageOf(accountId: string): Promise<UsageView> {
+    const now = clock.now()
+    const period = periodOf(now)
+    const row = await accountRow(accountId)
+    const [changes, days] = await Promise.all([
+      repo.planChanges(accountId),
+      repo.daysBetween(accountId, period.firstDay, dayOf(now)),
+    ])
+    const trialUsed = row.plan === 'trial' ? await usage.requestsUsed(accountId) : 0
+    return viewOf(row, changes, days, trialUsed, now)
+  }
+
+  /**
+   * `usageOf` for many accounts with one statement per kind (usage alerts look at every account billed
+   * lately); an account that no longer exists is left out. A trial's total is still read per account.
+   */
+  async function usagesOf(accountIds: readonly string[]): Promise<Map<string, UsageView>> {
+    const now = clock.now()
+    const period = periodOf(now)
+    const rows = await repo.findAccounts(accountIds)
+    const found = [...rows.keys()]
+    const changes = await repo.planChangesOf(found)
+    const days = await repo.daysOf(found, period.firstDay, dayOf(now))
+    const views = new Map<string, UsageView>()
+    for (const [accountId, row] of rows) {
+      const trialUsed = row.plan === 'trial' ? await usage.requestsUsed(accountId) : 0
+      views.set(
+        accountId,
+        viewOf(row, changes.get(accountId) ?? [], days.get(accountId) ?? [], trialUsed, now),
+      )
+    }
+    return views
   }
 
   /** The last `count` UTC days, today included, for the dashboard's chart. */
@@ -205,7 +248,7 @@ export function createBillingService({ repo, catalog, usage, clock, onChange }: 
     })
   }
 
-  return { usageOf, recentDays, setSpendCap, setPlan, statements }
+  return { usageOf, usagesOf, recentDays, setSpendCap, setPlan, statements }
 }
 
 export type BillingService = ReturnType<typeof createBillingService>

@@ -112,5 +112,32 @@ forEachDialect((name, openDb) => {
       assert.equal(await one.enabled('acct_quiet'), false)
       assert.equal(await one.enabled('acct_paid'), true)
     })
+
+    it('looks at many accounts at once, each with its own alerts, none for one that opted out', async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      const usage = createUsageRepository(db)
+      await account(db, 'acct_trial')
+      await account(db, 'acct_entry', 'entry')
+      await account(db, 'acct_quiet', 'entry')
+      await account(db, 'acct_idle', 'entry')
+      await usage.add('acct_trial', '2026-03-19', 850, 1)
+      await usage.add('acct_entry', '2026-03-20', 50_000, 1)
+      await usage.add('acct_quiet', '2026-03-20', 50_000, 1)
+      const mails: MailMessage[] = []
+      const one = gateway(db, mails)
+      await one.setEnabled('acct_quiet', false)
+      await one.setEnabled('acct_idle', true)
+      assert.equal(
+        await one.checkMany(['acct_trial', 'acct_entry', 'acct_quiet', 'acct_idle', 'acct_gone']),
+        3,
+      )
+      assert.deepEqual(mails.map((mail) => `${mail.to} ${mail.subject}`).sort(), [
+        'acct_entry@example.com Sallyport: 100 % of your requests used',
+        'acct_entry@example.com Sallyport: 80 % of your requests used',
+        'acct_trial@example.com Sallyport: 80 % of your requests used',
+      ])
+      assert.equal(await one.checkMany(['acct_trial', 'acct_entry']), 0, 'each alert once')
+    })
   })
 })
