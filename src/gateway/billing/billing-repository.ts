@@ -35,13 +35,7 @@ export function createBillingRepository(db: Database) {
   ] as const
 
   async function findAccount(accountId: string): Promise<AccountBillingRow | undefined> {
-    const row = await db
-      .selectFrom('accounts')
-      .leftJoin('spend_caps', 'spend_caps.account_id', 'accounts.id')
-      .select(accountColumns)
-      .where('accounts.id', '=', accountId)
-      .executeTakeFirst()
-    return row === undefined ? undefined : normalise(row)
+    return (await findAccounts([accountId])).get(accountId)
   }
 
   /** Each of the accounts that exists, in one statement. */
@@ -127,14 +121,7 @@ export function createBillingRepository(db: Database) {
 
   /** The account's plan changes, oldest first. */
   async function planChanges(accountId: string): Promise<PlanChangeRow[]> {
-    const rows = await db
-      .selectFrom('plan_changes')
-      .select(['account_id', 'from_plan', 'to_plan', 'changed_at'])
-      .where('account_id', '=', accountId)
-      .orderBy('changed_at')
-      .orderBy('id')
-      .execute()
-    return rows.map((row) => ({ ...row, changed_at: Number(row.changed_at) }))
+    return (await planChangesOf([accountId])).get(accountId) ?? []
   }
 
   /** The plan changes of each account that has any, oldest first, in one statement. */
@@ -214,15 +201,7 @@ export function createBillingRepository(db: Database) {
 
   /** The account's daily rows from `firstDay` to `lastDay`, both included; days without usage have none. */
   async function daysBetween(accountId: string, firstDay: string, lastDay: string): Promise<DayRow[]> {
-    const rows = await db
-      .selectFrom('usage_daily')
-      .select(['day', 'requests', 'bytes'])
-      .where('account_id', '=', accountId)
-      .where('day', '>=', firstDay)
-      .where('day', '<=', lastDay)
-      .orderBy('day')
-      .execute()
-    return rows.map((row) => ({ day: row.day, requests: Number(row.requests), bytes: Number(row.bytes) }))
+    return (await daysOf([accountId], firstDay, lastDay)).get(accountId) ?? []
   }
 
   /** `daysBetween` of each account that has rows, in one statement. */
