@@ -34,7 +34,10 @@ function entryMonth(used: number): UsageView {
 }
 
 /** Alerts over fakes: what each batched read asked for, the claims made and the mails sent. */
-function harness(used: Record<string, number>, options: { off?: string[]; failMailTo?: string } = {}) {
+function harness(
+  used: Record<string, number>,
+  options: { off?: string[]; failMailTo?: string; checkEveryMs?: number } = {},
+) {
   const reads: string[][] = []
   const claims = new Set<string>()
   const mails: string[] = []
@@ -74,22 +77,45 @@ function harness(used: Record<string, number>, options: { off?: string[]; failMa
     background,
     log: { warn: (fields: unknown) => void warnings.push(fields) },
     links: { base: () => 'http://sallyport.test' },
+    checkEveryMs: options.checkEveryMs ?? 30_000,
     batchWindowMs: 20,
   })
   return { alerts, reads, mails, warnings, background }
 }
 
 describe('usage alerts', () => {
-  it('look at the accounts falling due together with one read, leaving out those that opted out', async () => {
+  it('look at the accounts falling due in one turn with one read, leaving out those that opted out', async () => {
     const { alerts, reads, mails, background } = harness(
       { acct_a: 40_000, acct_b: 10, acct_c: 50_000 },
       { off: ['acct_c'] },
     )
     for (const accountId of ['acct_a', 'acct_b', 'acct_c', 'acct_a']) alerts.schedule(accountId)
-    await sleep(60)
+    await new Promise((resolve) => setImmediate(resolve))
     await background.drain()
     assert.deepEqual(reads, [['acct_a', 'acct_b']], 'one read, opted-out accounts not read at all')
     assert.deepEqual(mails, ['acct_a@example.com Sallyport: 80 % of your requests used'])
+  })
+
+  it('look again after checkEveryMs, the accounts falling due within the window together', async () => {
+    const { alerts, reads, background } = harness({ acct_a: 10, acct_b: 10 }, { checkEveryMs: 30 })
+    alerts.schedule('acct_a')
+    alerts.schedule('acct_b')
+    await new Promise((resolve) => setImmediate(resolve))
+    await background.drain()
+    alerts.schedule('acct_a')
+    await sleep(5)
+    alerts.schedule('acct_b')
+    assert.deepEqual(reads, [['acct_a', 'acct_b']], 'the second looks wait for checkEveryMs')
+    await sleep(80)
+    await background.drain()
+    assert.deepEqual(
+      reads,
+      [
+        ['acct_a', 'acct_b'],
+        ['acct_a', 'acct_b'],
+      ],
+      'and then go together',
+    )
   })
 
   it("mail every other account's alerts when one account's mail cannot be handed over", async () => {

@@ -1,7 +1,8 @@
 /**
  * Usage alerts by e-mail (docs/billing.md, "Usage alerts"). After a billed fetch the account's month is
  * looked at (at most once per `checkEveryMs` per account on this gateway, the last one always run; the
- * accounts falling due within `batchWindowMs` are looked at together, one statement per kind), and
+ * accounts falling due in one turn, or later within `batchWindowMs`, are looked at together, one statement
+ * per kind), and
  * each threshold newly crossed is claimed with a row insert that only one gateway can win, then mailed
  * through the same mailer as verification. Each alert goes at most once per account, kind, threshold and
  * month; an account that turned alerts off gets none.
@@ -27,7 +28,10 @@ export type UsageAlertDeps = {
   log: Pick<Logger, 'warn'>
   links: { base(): string }
   checkEveryMs?: number
-  /** Checks falling due within this time go together: one statement per kind for all their accounts. */
+  /**
+   * Checks falling due within this time go together, one statement per kind for all their accounts (a
+   * first check goes with the others of its turn of the event loop).
+   */
   batchWindowMs?: number
 }
 
@@ -38,6 +42,7 @@ export function createUsageAlerts(deps: UsageAlertDeps) {
   const queued = new Set<string>()
   let due = new Set<string>()
   let batchTimer: NodeJS.Timeout | undefined
+  let batchSoon: NodeJS.Immediate | undefined
 
   /** Claims and mails every alert now due for the accounts; answers how many mails this call sent. */
   async function checkMany(accountIds: readonly string[]): Promise<number> {
@@ -84,9 +89,11 @@ export function createUsageAlerts(deps: UsageAlertDeps) {
     return sent
   }
 
-  /** Checks every account that fell due in the last `batchWindowMs`, together. */
+  /** Checks every account that fell due in this turn or the last `batchWindowMs`, together. */
   function runDue(): void {
-    batchTimer = undefined
+    if (batchTimer !== undefined) clearTimeout(batchTimer)
+    if (batchSoon !== undefined) clearImmediate(batchSoon)
+    batchTimer = batchSoon = undefined
     const accountIds = [...due]
     due = new Set()
     deps.background.run('usage alerts', () => checkMany(accountIds), { accounts: accountIds.length })
@@ -97,14 +104,17 @@ export function createUsageAlerts(deps: UsageAlertDeps) {
     if (queued.has(accountId)) return
     queued.add(accountId)
     const wait = Math.max(0, (lastCheck.get(accountId) ?? -Infinity) + checkEveryMs - deps.clock.now())
-    const run = () => {
+    const run = (soon: boolean) => {
       queued.delete(accountId)
       lastCheck.set(accountId, deps.clock.now())
       due.add(accountId)
-      batchTimer ??= setTimeout(runDue, batchWindowMs).unref()
+      // A first look goes at the end of this turn, with the others of the turn; the later ones, which fall
+      // due every `checkEveryMs` at each account's own moment, wait up to `batchWindowMs` for company.
+      if (soon) batchSoon ??= setImmediate(runDue)
+      else if (batchSoon === undefined) batchTimer ??= setTimeout(runDue, batchWindowMs).unref()
     }
-    if (wait === 0) run()
-    else setTimeout(run, wait).unref()
+    if (wait === 0) run(true)
+    else setTimeout(() => run(false), wait).unref()
   }
 
   /**
