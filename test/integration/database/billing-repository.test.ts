@@ -22,6 +22,16 @@ function account(db: Database, id: string, createdAt: number, plan = 'trial'): P
 // Past 2^31, so a 32-bit column or a string from the driver would show.
 const t0 = Date.UTC(2026, 1, 10)
 
+/** `acct_1` as `account(db, 'acct_1', t0)` makes it, read back with its (absent) cap. */
+const firstRow = {
+  id: 'acct_1',
+  email: 'acct_1@example.com',
+  plan: 'trial',
+  email_verified_at: t0 + 1,
+  created_at: t0,
+  cap_cents: null,
+}
+
 forEachDialect((name, openDb) => {
   describe(`billing repository (${name})`, () => {
     it('reads an account with its cap as numbers; sets, replaces and clears the cap', async (t) => {
@@ -29,14 +39,7 @@ forEachDialect((name, openDb) => {
       t.after(close)
       await account(db, 'acct_1', t0)
       const repo = createBillingRepository(db)
-      assert.deepEqual(await repo.findAccount('acct_1'), {
-        id: 'acct_1',
-        email: 'acct_1@example.com',
-        plan: 'trial',
-        email_verified_at: t0 + 1,
-        created_at: t0,
-        cap_cents: null,
-      })
+      assert.deepEqual(await repo.findAccount('acct_1'), firstRow)
       await repo.setSpendCap('acct_1', 100_000_000, t0)
       assert.equal((await repo.findAccount('acct_1'))?.cap_cents, 100_000_000)
       await repo.setSpendCap('acct_1', 2_500, t0 + 1)
@@ -163,14 +166,7 @@ forEachDialect((name, openDb) => {
       await repo.setSpendCap('acct_2', 2_500, t0 + 2)
       const rows = await repo.findAccounts(['acct_1', 'acct_2', 'acct_nobody'])
       assert.deepEqual([...rows.keys()].sort(), ['acct_1', 'acct_2'])
-      assert.deepEqual(rows.get('acct_1'), {
-        id: 'acct_1',
-        email: 'acct_1@example.com',
-        plan: 'trial',
-        email_verified_at: t0 + 1,
-        created_at: t0,
-        cap_cents: null,
-      })
+      assert.deepEqual(rows.get('acct_1'), firstRow)
       assert.deepEqual(rows.get('acct_2'), {
         id: 'acct_2',
         email: 'acct_2@example.com',
