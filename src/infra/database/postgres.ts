@@ -150,7 +150,9 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
     // Opening a connection and waiting for a free one both give up after this: a request fails fast
     // (and /readyz reports it) rather than queueing behind a database that does not answer.
     connectionTimeoutMillis: settings.connectTimeoutMs,
-    idleTimeoutMillis: 30_000,
+    // A connection once opened stays open (up to `size`, which the connection budget counts whole): closing
+    // one idle for a while only made the next burst fork a server process and warm its caches again.
+    idleTimeoutMillis: 0,
     keepAlive: true,
     application_name: 'sallyport',
     ...(settings.statementTimeoutMs > 0 && {
