@@ -34,7 +34,7 @@ import {
   typescriptArgs,
   type Tracked,
 } from './lib/children.ts'
-import { cpuBetween, snapshot, type CpuSnapshot } from './lib/cpu.ts'
+import { cpuBetween, processCpuMs, snapshot, type CpuSnapshot } from './lib/cpu.ts'
 import { assertLoopback } from './lib/net.ts'
 import { startNodeFloor, startTarget } from './lib/target-process.ts'
 import { formatSummary, summariseProfile, type ProfileSummary } from './lib/profile.ts'
@@ -296,6 +296,8 @@ function medianCells(rounds: CellResult[][]): CellResult[] {
 async function runCell(
   spec: LoadSpec,
   pids: Record<string, number[]>,
+  /** Called when the measured window opens, before its first snapshot: pids may change meanwhile. */
+  atStart: () => Promise<void> = async () => {},
 ): Promise<{ result: LoadResult; cpu: ReturnType<typeof cpuBetween> | undefined }> {
   for (const { origin } of spec.requests) assertLoopback(origin)
   const child = fork(join(benchDir, 'load.ts'), [], {
@@ -312,10 +314,14 @@ async function runCell(
       child.on('message', (raw) => {
         const message = raw as LoadMessage
         if (message.type === 'measuring') {
-          start = snapshot(pids)
-          // The window closes on a timer in the load generator: take the end snapshot at the same moment
-          // (IPC carries only the start), so that draining the last in-flight requests is not counted.
-          setTimeout(() => (end ??= snapshot(pids)), spec.durationMs).unref()
+          const opened = performance.now()
+          void atStart().then(() => {
+            start = snapshot(pids)
+            // The window closes on a timer in the load generator: take the end snapshot at the same moment
+            // (IPC carries only the start), so that draining the last in-flight requests is not counted.
+            const left = spec.durationMs - (performance.now() - opened)
+            setTimeout(() => (end ??= snapshot(pids)), left).unref()
+          }, reject)
         } else if (message.type === 'result') {
           end ??= snapshot(pids)
           clearTimeout(timer)
@@ -948,7 +954,7 @@ async function main(): Promise<void> {
     }
   }
 
-  /** Topology cells whose PostgreSQL backends changed while they ran (their CPU is not known whole). */
+  /** Topology cells whose PostgreSQL backends closed while they ran (their CPU is not known whole). */
   const uncountedCells: string[] = []
 
   async function measureCell(
@@ -956,23 +962,30 @@ async function main(): Promise<void> {
     body: BodyName,
     concurrency: number,
   ): Promise<CellResult> {
-    if (topologyStarted !== undefined) {
-      // PostgreSQL backends come and go with the gateways' pools: looked up again for every cell.
-      for (const [kind, list] of Object.entries(await topologyStarted.pidsByKind()))
-        pids[`topology:${kind}`] = list
+    const topology = topologyStarted
+    // PostgreSQL backends come and go with the gateways' pools: looked up again when each window opens.
+    const lookUp = async () => {
+      if (topology === undefined) return
+      for (const [kind, list] of Object.entries(await topology.pidsByKind())) pids[`topology:${kind}`] = list
     }
-    const { result, cpu } = await runCell(specFor(scenario, body, concurrency), pids)
+    await lookUp()
+    const { result, cpu } = await runCell(specFor(scenario, body, concurrency), pids, lookUp)
     const windowSeconds = result.windowMs / 1000
     const loadMs = result.cpu.userMs + result.cpu.systemMs
     const processesMs = { ...cpu?.processesMs }
-    if (topologyStarted !== undefined && scenario === 'topology') {
-      // A backend that opened or closed during the cell was counted in part or not at all: PostgreSQL's
-      // figure, and the topology's total with it, is then not known rather than too low.
-      const started = [...(pids['topology:postgres'] ?? [])].sort().join(',')
-      const ended = [...(await topologyStarted.pidsByKind()).postgres!].sort().join(',')
-      if (started !== ended) {
+    if (topology !== undefined && scenario === 'topology') {
+      // A backend opened during the window (a pool growing) is counted whole: all its CPU is the window's,
+      // up to a drain's worth of idling. One that closed during it was counted in part or not at all:
+      // PostgreSQL's figure, and the topology's total with it, is then not known rather than too low.
+      const started = pids['topology:postgres'] ?? []
+      const ended = (await topology.pidsByKind()).postgres!
+      const opened = ended.filter((pid) => !started.includes(pid))
+      const openedMs = opened.map(processCpuMs)
+      if (started.some((pid) => !ended.includes(pid)) || openedMs.includes(undefined)) {
         delete processesMs['topology:postgres']
         uncountedCells.push(`${body} c=${concurrency}`)
+      } else if (processesMs['topology:postgres'] !== undefined) {
+        processesMs['topology:postgres'] += openedMs.reduce((sum: number, ms) => sum + ms!, 0)
       }
     }
     const cpuMs: Record<string, number> = { load: loadMs, ...processesMs }
@@ -1068,7 +1081,7 @@ async function main(): Promise<void> {
     }
     if (uncountedCells.length > 0) {
       console.log(
-        `  n/a: PostgreSQL backends opened or closed while a round ran (${uncountedCells.join(', ')}), so\n` +
+        `  n/a: PostgreSQL backends closed while a round ran (${uncountedCells.join(', ')}), so\n` +
           "  its CPU, and the topology's total, were not counted whole there.",
       )
     }
