@@ -164,7 +164,9 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
       ...(options.topology === 'split' && {
         SALLYPORT_NODES: `${options.region}=http://127.0.0.1:${nodePort}`,
       }),
-      ...(options.devWorkers !== undefined && { SALLYPORT_WORKERS: String(options.devWorkers) }),
+      // The bare fetch path is one process whatever `dev` runs.
+      ...(options.devWorkers !== undefined &&
+        options.topology === 'dev' && { SALLYPORT_WORKERS: String(options.devWorkers) }),
     },
     { oneWorker: options.topology !== 'dev' },
   )
