@@ -5,7 +5,7 @@
  * destinations only, and nothing else. Run in the foreground (`-N`) so the pid we hold is squid itself.
  */
 import { execFileSync } from 'node:child_process'
-import { chownSync, readFileSync, writeFileSync } from 'node:fs'
+import { accessSync, chownSync, constants, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startProcess, stopProcess, type Tracked } from './lib/children.ts'
 import { freePort, waitForPort } from './lib/net.ts'
@@ -75,6 +75,14 @@ export function squidVersion(squidPath: string): string {
 
 export async function startSquid(options: { dir: string; squidPath?: string }): Promise<Squid> {
   const squidPath = options.squidPath ?? defaultSquidPath
+  try {
+    accessSync(squidPath, constants.X_OK)
+  } catch {
+    throw new Error(
+      `no squid at ${squidPath}: install it (Debian: apt-get install squid), point --squid at it, or leave ` +
+        'it out (--scenarios direct,sallyport)',
+    )
+  }
   const port = await freePort()
   // As root, squid drops to `proxy`, which must be able to write its log and pid file in the temp dir.
   const effectiveUser = process.getuid?.() === 0 ? 'proxy' : undefined
