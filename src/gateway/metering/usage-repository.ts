@@ -35,7 +35,7 @@ export function createUsageRepository(db: Database) {
 
   /**
    * Adds the writes that `writer` has not applied yet, of every account and day in `batches`, and records
-   * the last one applied per account and day, in one transaction: a write sent again after a lost answer
+   * the last one applied in each account and day's row (`writers`), in one transaction: a write sent again after a lost answer
    * adds nothing the second time. A writer sends one write per account and day at a time, so its rows are
    * never written concurrently.
    */
@@ -112,34 +112,32 @@ export function createUsageRepository(db: Database) {
             ${requests}::bigint[],
             ${bytes}::bigint[]
           ) as w (account_id, day, seq, requests, bytes)
-          left join usage_writers applied
-            on applied.writer = ${writer} and applied.account_id = w.account_id and applied.day = w.day
-          where w.seq > coalesce(applied.last_seq, 0)
+          left join usage_daily applied
+            on applied.account_id = w.account_id and applied.day = w.day
+          where w.seq > coalesce((applied.writers::jsonb ->> ${writer}::text)::bigint, 0)
         ),
         total as (
           select account_id, day, sum(requests) as requests, sum(bytes) as bytes, max(seq) as last
           from fresh
           group by account_id, day
-        ),
-        counted as (
-          insert into usage_daily (account_id, day, requests, bytes)
-          select account_id, day, requests, bytes from total
-          order by account_id, day
-          on conflict (account_id, day) do update
-            set requests = usage_daily.requests + excluded.requests,
-                bytes = usage_daily.bytes + excluded.bytes
         )
-        insert into usage_writers (writer, account_id, day, last_seq)
-        select ${writer}, account_id, day, last from total
+        insert into usage_daily as daily (account_id, day, requests, bytes, writers)
+        select account_id, day, requests, bytes, jsonb_build_object(${writer}::text, last)::text from total
         order by account_id, day
-        on conflict (writer, account_id, day) do update set last_seq = excluded.last_seq
+        on conflict (account_id, day) do update
+          set requests = daily.requests + excluded.requests,
+              bytes = daily.bytes + excluded.bytes,
+              writers = (coalesce(daily.writers::jsonb, '{}'::jsonb) || excluded.writers::jsonb)::text
       `.execute(db)
     } catch (error) {
       throw new UsageWriteFailed(error, !(error instanceof pg.DatabaseError))
     }
   }
 
-  /** Forgets where writers got to on days before `day` (`YYYY-MM-DD`): no write for them comes again. */
+  /**
+   * Forgets where writers got to on days before `day` (`YYYY-MM-DD`) in `usage_writers`, which holds the
+   * numbers written before they moved into the daily rows (migration 0011).
+   */
   async function pruneWriters(day: string): Promise<void> {
     await db.deleteFrom('usage_writers').where('day', '<', day).execute()
   }
@@ -183,30 +181,30 @@ async function addTo(
 type SqliteWrite = (writer: string, batches: readonly UsageBatch[]) => void
 
 /**
- * The transaction of `addOnce` on SQLite, per account and day: the writer's last number, the counts of the
- * writes after it, the new last number. BEGIN IMMEDIATE takes the write lock before the reads, so a writer
- * on another connection to the file (another process) makes it wait up to busy_timeout; a deferred BEGIN
- * would fail at once at the first insert (SQLITE_BUSY) once another connection wrote after its read.
+ * The transaction of `addOnce` on SQLite, per account and day: the writer's last number in the daily row,
+ * then the counts of the writes after it added and the new last number recorded, in one statement. BEGIN
+ * IMMEDIATE takes the write lock before the reads, so a writer on another connection to the file (another
+ * process) makes it wait up to busy_timeout; a deferred BEGIN would fail at once at the first insert
+ * (SQLITE_BUSY) once another connection wrote after its read.
  */
 function prepareSqliteWrite(sqlite: BetterSqlite3.Database): SqliteWrite {
   const lastApplied = sqlite
-    .prepare<[string, string, string], number>(
-      'select last_seq from usage_writers where writer = ? and account_id = ? and day = ?',
+    .prepare<[string, string, string], number | null>(
+      'select json_extract(writers, ?) from usage_daily where account_id = ? and day = ?',
     )
     .pluck()
-  const count = sqlite.prepare<[string, string, number, number]>(`
-    insert into usage_daily (account_id, day, requests, bytes)
-    values (?, ?, ?, ?)
+  const count = sqlite.prepare<[string, string, number, number, string, number, string, number]>(`
+    insert into usage_daily (account_id, day, requests, bytes, writers)
+    values (?, ?, ?, ?, json_object(?, ?))
     on conflict (account_id, day) do update
       set requests = usage_daily.requests + excluded.requests,
-          bytes = usage_daily.bytes + excluded.bytes`)
-  const number = sqlite.prepare<[string, string, string, number]>(`
-    insert into usage_writers (writer, account_id, day, last_seq)
-    values (?, ?, ?, ?)
-    on conflict (writer, account_id, day) do update set last_seq = excluded.last_seq`)
+          bytes = usage_daily.bytes + excluded.bytes,
+          writers = json_set(coalesce(usage_daily.writers, '{}'), ?, ?)`)
   const transaction = sqlite.transaction((writer: string, batches: readonly UsageBatch[]) => {
+    // A writer is base64url (or a test's plain name): nothing in it needs escaping in a JSON path.
+    const path = `$."${writer}"`
     for (const { accountId, day, writes } of batches) {
-      const applied = lastApplied.get(writer, accountId, day) ?? 0
+      const applied = lastApplied.get(path, accountId, day) ?? 0
       let requests = 0
       let bytes = 0
       let last = applied
@@ -217,8 +215,7 @@ function prepareSqliteWrite(sqlite: BetterSqlite3.Database): SqliteWrite {
         last = Math.max(last, write.seq)
       }
       if (last === applied) continue
-      count.run(accountId, day, requests, bytes)
-      number.run(writer, accountId, day, last)
+      count.run(accountId, day, requests, bytes, writer, last, path, last)
     }
   })
   return (writer, batches) => transaction.immediate(writer, batches)

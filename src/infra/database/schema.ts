@@ -110,9 +110,17 @@ export type UsageDailyTable = {
   day: string
   requests: number
   bytes: number
+  /**
+   * The last usage write each gateway process applied to this row, by writer, so none is applied twice
+   * (0011): a JSON object as text, `{"<writer>": <last number>}`; null before the first numbered write.
+   */
+  writers: string | null
 }
 
-/** The last usage write each gateway process applied per account and day, so none is applied twice (0004). */
+/**
+ * The last usage write each gateway process applied per account and day (0004): written before 0011, which
+ * keeps the numbers in the daily row; pruned, no longer written.
+ */
 export type UsageWritersTable = {
   /** Random per process. */
   writer: string

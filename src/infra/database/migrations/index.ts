@@ -11,6 +11,7 @@ import * as keyHistory from './0005-key-history.ts'
 import * as accountLife from './0006-account-life.ts'
 import * as usageAlerts from './0007-usage-alerts.ts'
 import * as accountPurge from './0010-account-purge.ts'
+import * as usageWriterNumbers from './0011-usage-writer-numbers.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-account-life': accountLife,
   '0007-usage-alerts': usageAlerts,
   '0010-account-purge': accountPurge,
+  '0011-usage-writer-numbers': usageWriterNumbers,
 }

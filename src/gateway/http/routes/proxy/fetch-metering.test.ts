@@ -19,7 +19,10 @@ describe('POST /v2/proxy/fetch metering', () => {
     assert.equal((await fetch({ url: 'http://example.com/two' })).statusCode, 200)
     assert.equal((await fetch({ url: 'ftp://example.com/' })).statusCode, 422)
     await gw.settle()
-    const rows = await gw.db.selectFrom('usage_daily').selectAll().execute()
+    const rows = await gw.db
+      .selectFrom('usage_daily')
+      .select(['account_id', 'day', 'requests', 'bytes'])
+      .execute()
     assert.deepEqual(rows, [{ account_id: session.accountId, day: '2026-03-02', requests: 2, bytes: 10 }])
     const account = await gw.app.inject({ method: 'GET', url: '/v2/account', headers: session.headers })
     assert.equal(account.json().trial.requests_used, 2)
