@@ -35,11 +35,14 @@ export function createUsageRepository(db: Database) {
 
   /**
    * Adds the writes that `writer` has not applied yet, of every account and day in `batches`, and records
-   * the last one applied in each account and day's row (`writers`), in one transaction: a write sent again after a lost answer
-   * adds nothing the second time. A writer sends one write per account and day at a time, so its rows are
-   * never written concurrently.
+   * the last one applied in each account and day's row (`writers`), in one transaction: a write sent again
+   * after a lost answer adds nothing the second time. A writer sends one write per account and day at a
+   * time, so its entry of a row is never written concurrently.
    */
   async function addOnce(writer: string, batches: readonly UsageBatch[]): Promise<void> {
+    // A key of the rows' JSON (and of a JSON path on SQLite): base64url, as the metering service makes them.
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(writer))
+      throw new TypeError(`not a writer id: ${JSON.stringify(writer)}`)
     const withWrites = batches.filter((batch) => batch.writes.length > 0)
     if (withWrites.length === 0) return
     if (postgres) return addOnceInOneStatement(writer, withWrites)
@@ -201,7 +204,7 @@ function prepareSqliteWrite(sqlite: BetterSqlite3.Database): SqliteWrite {
           bytes = usage_daily.bytes + excluded.bytes,
           writers = json_set(coalesce(usage_daily.writers, '{}'), ?, ?)`)
   const transaction = sqlite.transaction((writer: string, batches: readonly UsageBatch[]) => {
-    // A writer is base64url (or a test's plain name): nothing in it needs escaping in a JSON path.
+    // The writer's key in a JSON path: a writer id is base64url (addOnce checks), which needs no escaping.
     const path = `$."${writer}"`
     for (const { accountId, day, writes } of batches) {
       const applied = lastApplied.get(path, accountId, day) ?? 0

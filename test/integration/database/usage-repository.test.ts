@@ -92,6 +92,18 @@ forEachDialect((name, openDb) => {
       ])
     })
 
+    it("refuses a writer id that could not be a key of the rows' JSON as it is", async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      await insertAccount(db, 'acct_1')
+      const usage = createUsageRepository(db)
+      const write = [{ seq: 1, requests: 1, bytes: 1 }]
+      for (const writer of ['', 'gw"a', 'gw.a', 'x'.repeat(65)]) {
+        await assert.rejects(addOnce(usage, writer, 'acct_1', '2026-03-02', write), TypeError)
+      }
+      assert.deepEqual(await usage.days('acct_1'), [])
+    })
+
     it('forgets the numbers of past days written before they moved into the daily rows', async (t) => {
       const { db, close } = await openDb()
       t.after(close)
