@@ -60,7 +60,7 @@ export type MeteredRequest = {
 
 const settled = Promise.resolve()
 /** `since`: when the entry began (the clock's ms), so counts nobody waits for go within `flushEveryMs`. */
-type Tally = { accountId: string; day: string; since: number } & Counts
+type Tally = { accountId: string; day: string; since: number; order: number } & Counts
 /** Writes sent whose outcome is unknown: sent again, with their numbers, until an attempt succeeds. */
 type Unsure = { accountId: string; day: string; writes: UsageWrite[] }
 
@@ -99,6 +99,8 @@ export function createMeteringService({
   }
 
   const tally = new Map<string, Tally>()
+  /** Tally entries begun so far: their `order`. */
+  let begun = 0
   const unsure = new Map<string, Unsure>()
   /** Counts on their way to the database right now (one write per account and day at a time). */
   const sending = new Map<string, Counts>()
@@ -160,7 +162,7 @@ export function createMeteringService({
   function addToTally(accountId: string, day: string, counts: Counts): void {
     const key = `${accountId} ${day}`
     const entry = tally.get(key)
-    if (entry === undefined) tally.set(key, { accountId, day, since: clock.now(), ...counts })
+    if (entry === undefined) tally.set(key, { accountId, day, since: clock.now(), order: ++begun, ...counts })
     else {
       entry.requests += counts.requests
       entry.bytes += counts.bytes
@@ -189,6 +191,8 @@ export function createMeteringService({
     key: string
     accountId: string
     day: string
+    /** When its tally entry began (`Tally.order`); Infinity for writes sent again alone. */
+    order: number
     /** The counts of the tally, numbered now; undefined when only earlier writes go again. */
     fresh: UsageWrite | undefined
     /** Writes sent before whose outcome is unknown, with their numbers. */
@@ -276,6 +280,24 @@ export function createMeteringService({
   }
 
   /**
+   * The accounts and days a flush takes: all of them, or for a group commit made for callers waiting, those
+   * someone waits for, those sent before whose outcome is unknown, and the counts nobody waits for that are
+   * `flushEveryMs` old. The tally is in the order its entries began, so the old ones are found without
+   * looking at the young ones: with many accounts, most entries are an envelope's bytes lingering, and going
+   * over them on every commit was the costliest line of metering.
+   */
+  function flushing(everything: boolean, now: number): Set<string> {
+    if (everything) return new Set([...tally.keys(), ...unsure.keys()])
+    const keys = new Set([...waiting.keys(), ...unsure.keys()])
+    for (const [key, entry] of tally) {
+      // A clock that went back makes an entry old: it is written rather than kept waiting.
+      if (now - entry.since < flushEveryMs && now >= entry.since) break
+      keys.add(key)
+    }
+    return keys
+  }
+
+  /**
    * Writes the tally. A group commit for callers waiting (`everything` false) leaves out the counts nobody
    * waits for (an envelope's bytes) until they are `flushEveryMs` old: they join their own account's next
    * write rather than the first commit of any account, which with many accounts doubled the rows each
@@ -289,7 +311,7 @@ export function createMeteringService({
     let held = false
     const now = clock.now()
     const outgoing: Outgoing[] = []
-    for (const key of new Set([...tally.keys(), ...unsure.keys()])) {
+    for (const key of flushing(everything, now)) {
       // One write per account and day at a time, so the numbers reach the database in order; one group
       // commit at a time, so the next one carries what came meanwhile.
       if (sending.has(key) || (committing && !alone.has(key))) {
@@ -297,17 +319,6 @@ export function createMeteringService({
         continue
       }
       const entry = tally.get(key)
-      const lingers =
-        !everything &&
-        entry !== undefined &&
-        !waiting.has(key) &&
-        !unsure.has(key) &&
-        now - entry.since < flushEveryMs &&
-        now >= entry.since
-      if (lingers) {
-        held = true
-        continue
-      }
       const retried = unsure.get(key)?.writes ?? []
       const { accountId, day } = entry ?? unsure.get(key)!
       tally.delete(key)
@@ -324,8 +335,12 @@ export function createMeteringService({
         continue
       }
       const writes = fresh === undefined ? retried : [...retried, fresh]
-      outgoing.push({ key, accountId, day, fresh, retried, writes })
+      outgoing.push({ key, accountId, day, order: entry?.order ?? Infinity, fresh, retried, writes })
     }
+    // What lingers (counts nobody waits for, younger than flushEveryMs) goes by the timer at the latest.
+    if (tally.size > 0) held = true
+    // In the order the counts began, whatever order they were found in (writes sent again last).
+    outgoing.sort((a, b) => a.order - b.order)
     const together = outgoing.filter((item) => !alone.has(item.key))
     if (together.length > 0) write(round, together, true)
     for (const item of outgoing) if (alone.has(item.key)) write(round, [item], false)
