@@ -288,7 +288,9 @@ export function createMeteringService({
    */
   function flushing(everything: boolean, now: number): Set<string> {
     if (everything) return new Set([...tally.keys(), ...unsure.keys()])
-    const keys = new Set([...waiting.keys(), ...unsure.keys()])
+    const keys = new Set(unsure.keys())
+    // Callers wait only for counts in the tally; looked up there all the same, never taken on trust.
+    for (const key of waiting.keys()) if (tally.has(key)) keys.add(key)
     for (const [key, entry] of tally) {
       // A clock that went back makes an entry old: it is written rather than kept waiting.
       if (now - entry.since < flushEveryMs && now >= entry.since) break
