@@ -17,7 +17,10 @@ function record(service: MeteringService, accountId: string, bytes: number): Pro
  * one add nothing. `fail` makes the next writes fail, before the commit (`'before'`) or after it was applied
  * (`'after'`: the answer lost).
  */
-function metering(flushEveryMs = 60_000) {
+function metering(
+  flushEveryMs = 60_000,
+  log?: { warn(...args: unknown[]): void; error(...args: unknown[]): void },
+) {
   const writes: [string, string, number, number][] = []
   const stored = new Map<string, number>()
   const lastSeq = new Map<string, number>()
@@ -57,12 +60,16 @@ function metering(flushEveryMs = 60_000) {
         }
         if (state.fail === 'after') throw new UsageWriteFailed(new Error('connection terminated'), true)
       },
-      pruneWriters: async () => undefined,
+      // As the database does: where writers got to on days before `day` is forgotten.
+      pruneWriters: async (day: string) => {
+        for (const key of lastSeq.keys()) if (key.split(' ')[2]! < day) lastSeq.delete(key)
+      },
       totalRequests: async (accountId) => stored.get(accountId) ?? 0,
     },
     clock,
     background,
     flushEveryMs,
+    ...(log !== undefined && { log }),
   })
   return { service, writes, stored, state, clock, background }
 }
@@ -242,6 +249,32 @@ describe('metering', () => {
     assert.equal(stored.get('acct_a'), 3, JSON.stringify(writes))
     assert.deepEqual(service.unwrittenCounts(), [])
     assert.equal(await service.requestsUsed('acct_a'), 3)
+  })
+
+  it('does not send a write of unknown outcome again once its day is too old, and logs its counts', async () => {
+    const errors: unknown[] = []
+    const log = { warn: () => undefined, error: (fields: unknown) => void errors.push(fields) }
+    const { service, stored, state, clock, background } = metering(60_000, log)
+    // Applied, but its answer is lost: the write is sent again until an attempt succeeds.
+    state.fail = 'after'
+    void record(service, 'acct_a', 10)
+    service.flush()
+    await background.drain()
+    // The database then fails for a week; a request of the same day is counted meanwhile.
+    state.fail = 'before'
+    void record(service, 'acct_a', 1)
+    service.flush()
+    await background.drain()
+    clock.advance(7 * 86_400_000)
+    service.flush()
+    await background.drain()
+    // By now the database forgot where this writer got to on that day: sent again, it would count twice.
+    state.fail = undefined
+    service.flush()
+    await background.drain()
+    assert.equal(stored.get('acct_a'), 2, 'the lost answer once, the request counted meanwhile once')
+    assert.deepEqual(service.unwrittenCounts(), [])
+    assert.deepEqual(errors, [{ account_id: 'acct_a', day: '2026-03-02', requests: 1, bytes: 10 }])
   })
 
   it('writes one account and day at a time, and drain() writes what waited', async () => {

@@ -29,15 +29,17 @@ import type { BackgroundTasks } from '../background-tasks.ts'
 import { UsageWriteFailed, type UsageRepository, type UsageWrite } from './usage-repository.ts'
 
 const dayMs = 86_400_000
-/** Where writers got to is kept for this many days back; no write is sent again after so long. */
+/** Where writers got to is kept for this many days back (`pruneWriters`). */
 const writerRetentionMs = 7 * dayMs
+/** No write is sent again after so long: a day earlier, for the clocks of gateways that prune to differ. */
+const resendForMs = writerRetentionMs - dayMs
 const pruneEveryMs = 3_600_000
 
 export type MeteringOptions = {
   repo: Pick<UsageRepository, 'addOnce' | 'pruneWriters' | 'totalRequests'>
   clock: Clock
   background: BackgroundTasks
-  log?: Pick<Logger, 'warn'>
+  log?: Pick<Logger, 'warn' | 'error'>
   /** The first pause before trying again once a write failed. */
   flushEveryMs?: number
   /** The longest a caller waits for its count's commit before it is answered anyway. */
@@ -300,6 +302,26 @@ export function createMeteringService({
   }
 
   /**
+   * Writes sent before whose outcome is still unknown, of a day whose writer numbers the database will soon
+   * no longer keep (`pruneWriters` clears them after `writerRetentionMs`): sent again then, one that did go
+   * in would count twice. After `resendForMs` they are not sent again; their counts are logged, per account
+   * and day, for an operator to check against the ledger, as shutdown logs the counts it could not write.
+   * It takes the database failing for days.
+   */
+  function giveUpOnUnsure(now: number): void {
+    const oldest = new Date(now - resendForMs).toISOString().slice(0, 10)
+    for (const [key, entry] of unsure) {
+      if (entry.day >= oldest) continue
+      unsure.delete(key)
+      log?.error(
+        { account_id: entry.accountId, day: entry.day, ...sum(entry.writes) },
+        'usage counts whose write may or may not have gone in, for a day too old to send them again: ' +
+          'check the ledger and add them if they are missing',
+      )
+    }
+  }
+
+  /**
    * Writes the tally. A group commit for callers waiting (`everything` false) leaves out the counts nobody
    * waits for (an envelope's bytes) until they are `flushEveryMs` old: they join their own account's next
    * write rather than the first commit of any account, which with many accounts doubled the rows each
@@ -312,6 +334,7 @@ export function createMeteringService({
     const round = ++rounds
     let held = false
     const now = clock.now()
+    if (unsure.size > 0) giveUpOnUnsure(now)
     const outgoing: Outgoing[] = []
     for (const key of flushing(everything, now)) {
       // One write per account and day at a time, so the numbers reach the database in order; one group

@@ -24,6 +24,9 @@ export class UsageWriteFailed extends Error {
   }
 }
 
+/** Daily rows whose writer numbers one statement of `pruneWriters` clears. */
+const pruneBatch = 5_000
+
 export function createUsageRepository(db: Database) {
   const postgres = dialectOf(db) === 'postgres'
   const sqlite = postgres ? undefined : sqliteHandleOf(db)
@@ -138,11 +141,23 @@ export function createUsageRepository(db: Database) {
   }
 
   /**
-   * Forgets where writers got to on days before `day` (`YYYY-MM-DD`) in `usage_writers`, which holds the
-   * numbers written before they moved into the daily rows (migration 0011).
+   * Forgets where writers got to on days before `day` (`YYYY-MM-DD`): the daily rows' `writers`, and the rows
+   * of `usage_writers` written before the numbers moved into the daily rows (migration 0011). No write of
+   * such a day is sent again (the metering service gives up on it first), so the numbers guard nothing any
+   * more; kept, they would be most of a busy account's row. In statements of `pruneBatch` rows each, found
+   * by the partial index of migration 0012, so a ledger of years is cleared without one long transaction.
    */
   async function pruneWriters(day: string): Promise<void> {
     await db.deleteFrom('usage_writers').where('day', '<', day).execute()
+    for (;;) {
+      const result = await sql`
+        update usage_daily set writers = null
+        where (account_id, day) in (
+          select account_id, day from usage_daily
+          where day < ${day} and writers is not null
+          limit ${pruneBatch})`.execute(db)
+      if (Number(result.numAffectedRows ?? 0) < pruneBatch) return
+    }
   }
 
   async function totalRequests(accountId: string): Promise<number> {

@@ -119,6 +119,52 @@ forEachDialect((name, openDb) => {
       assert.deepEqual(left, [{ writer: 'gw-old', day: '2026-03-03', last_seq: 4 }])
     })
 
+    it('forgets the numbers in the daily rows of past days, in batches, and keeps every count', async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      await insertAccount(db, 'acct_1')
+      await insertAccount(db, 'acct_2')
+      const usage = createUsageRepository(db)
+      // More rows than one statement of the prune clears (5,000), over the day that stays.
+      const days = Array.from({ length: 2_600 }, (_, i) => new Date(Date.UTC(2019, 0, 1) + i * 86_400_000))
+      const rows = days.flatMap((date) =>
+        ['acct_1', 'acct_2'].map((account_id) => ({
+          account_id,
+          day: date.toISOString().slice(0, 10),
+          requests: 2,
+          bytes: 20,
+          writers: '{"gw-a":3,"gw-b":1}',
+        })),
+      )
+      for (let i = 0; i < rows.length; i += 500) {
+        await db
+          .insertInto('usage_daily')
+          .values(rows.slice(i, i + 500))
+          .execute()
+      }
+      const kept = days[days.length - 1]!.toISOString().slice(0, 10)
+      await usage.pruneWriters(kept)
+      const left = await db
+        .selectFrom('usage_daily')
+        .select(['account_id', 'day', 'writers'])
+        .where('writers', 'is not', null)
+        .orderBy('account_id')
+        .execute()
+      assert.deepEqual(left, [
+        { account_id: 'acct_1', day: kept, writers: '{"gw-a":3,"gw-b":1}' },
+        { account_id: 'acct_2', day: kept, writers: '{"gw-a":3,"gw-b":1}' },
+      ])
+      assert.equal(await usage.totalRequests('acct_1'), 2 * days.length)
+      // A write of the day kept is still judged by its numbers; one of a pruned day counts as new.
+      await addOnce(usage, 'gw-a', 'acct_1', kept, [{ seq: 3, requests: 1, bytes: 1 }])
+      await addOnce(usage, 'gw-a', 'acct_1', '2019-01-01', [{ seq: 4, requests: 1, bytes: 1 }])
+      assert.equal(await usage.totalRequests('acct_1'), 2 * days.length + 1)
+      assert.deepEqual(
+        (await writerNumbers(db)).filter((row) => row.day === '2019-01-01'),
+        [{ writer: 'gw-a', day: '2019-01-01', last_seq: 4 }],
+      )
+    })
+
     it('writes several accounts and days in one call, each write once', async (t) => {
       const { db, close } = await openDb()
       t.after(close)

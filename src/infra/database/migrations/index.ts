@@ -12,6 +12,7 @@ import * as accountLife from './0006-account-life.ts'
 import * as usageAlerts from './0007-usage-alerts.ts'
 import * as accountPurge from './0010-account-purge.ts'
 import * as usageWriterNumbers from './0011-usage-writer-numbers.ts'
+import * as usageWritersPruned from './0012-usage-writers-pruned.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-usage-alerts': usageAlerts,
   '0010-account-purge': accountPurge,
   '0011-usage-writer-numbers': usageWriterNumbers,
+  '0012-usage-writers-pruned': usageWritersPruned,
 }
