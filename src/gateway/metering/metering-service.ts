@@ -26,9 +26,9 @@ import { randomBytes } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { Clock } from '../../shared/clock.ts'
 import type { BackgroundTasks } from '../background-tasks.ts'
+import { dayMs, dayOf } from '../billing/period.ts'
 import { UsageWriteFailed, type UsageRepository, type UsageWrite } from './usage-repository.ts'
 
-const dayMs = 86_400_000
 /** Where writers got to is kept for this many days back (`pruneWriters`). */
 const writerRetentionMs = 7 * dayMs
 /** No write is sent again after so long: a day earlier, for the clocks of gateways that prune to differ. */
@@ -95,7 +95,7 @@ export function createMeteringService({
     const now = clock.now()
     if (now < dayStart || now >= dayStart + dayMs) {
       dayStart = now - (now % dayMs)
-      dayName = new Date(dayStart).toISOString().slice(0, 10)
+      dayName = dayOf(dayStart)
     }
     return dayName
   }
@@ -309,7 +309,7 @@ export function createMeteringService({
    * It takes the database failing for days.
    */
   function giveUpOnUnsure(now: number): void {
-    const oldest = new Date(now - resendForMs).toISOString().slice(0, 10)
+    const oldest = dayOf(now - resendForMs)
     for (const [key, entry] of unsure) {
       if (entry.day >= oldest) continue
       unsure.delete(key)
@@ -372,7 +372,7 @@ export function createMeteringService({
     if (held) schedule(retryMs === 0 ? flushEveryMs : retryMs)
     if (now - lastPrune >= pruneEveryMs) {
       lastPrune = now
-      const before = new Date(now - writerRetentionMs).toISOString().slice(0, 10)
+      const before = dayOf(now - writerRetentionMs)
       background.run('usage writers prune', () => repo.pruneWriters(before))
     }
   }
