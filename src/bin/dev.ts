@@ -4,16 +4,20 @@
  * With `--workers N` above 1 (default: every core) a supervisor forks N workers, each the whole of it on
  * the same ports; the supervisor holds the stores they share and the nodes' drain state
  * (docs/adr/0015-embedded-stores-in-the-supervisor.md), migrates the database once and prints the banner.
+ * It owns the gateway's port and serves the connections it keeps with a gateway and nodes of its own, handing
+ * the others to its workers (docs/adr/0024-dev-supervisor-serves-connections.md).
  */
 import { randomBytes } from 'node:crypto'
+import type { Registry } from 'prom-client'
 import pino from 'pino'
 import { parseArgs } from 'node:util'
 import { loadDatabaseConfig } from '../config/database-config.ts'
 import { devEnvironment, loadDevWorkers } from '../config/dev-config.ts'
-import { sharedSecrets } from '../config/worker-env.ts'
+import { sharedSecrets, workerEnvironment } from '../config/worker-env.ts'
 import { loadGatewayConfig, type NodeEndpoint } from '../config/gateway-config.ts'
 import { loadNodeConfig, type NodeConfig } from '../config/node-config.ts'
-import { createEmbeddedStores } from '../gateway/rate-limits/limit-stores.ts'
+import { createEmbeddedStores, type EmbeddedStores } from '../gateway/rate-limits/limit-stores.ts'
+import type { DrainSwitch } from '../node/app.ts'
 import { loggerOptions } from '../shared/logger.ts'
 import { describeDatabase } from '../infra/database/database.ts'
 import { createMetricsRegistry } from '../shared/metrics.ts'
@@ -28,7 +32,8 @@ import { inProcessNodeClient } from './in-process-node-client.ts'
 import { closeOnSignals, startGateway, startNode, warnAboutAllowTargets } from './servers.ts'
 import { drainHandlers, drainOfSupervisor } from './shared-drain.ts'
 import { storeHandlers, storesOfSupervisor } from './shared-stores.ts'
-import { onToldBySupervisor, supervisorCaller, tellWorkers } from './supervisor-calls.ts'
+import { onToldBySupervisor, supervisorCaller, tellWorkers, type Caller } from './supervisor-calls.ts'
+import { shareConnections, type Here } from './connection-hand-off.ts'
 import { isWorker, runWorkers } from './workers.ts'
 
 export const devEgressAddresses = {
@@ -68,37 +73,75 @@ export async function runDev(
   if (Object.keys(seams).length > 0) throw new Error('the bare fetch path runs one process: --workers 1')
   // The supervisor's own settings (data dir, log level, deadlines, operator listener); not its fleet secret.
   const config = devGatewayConfig(values, devEnvironment(randomSecret()))
+  // The gateway's port is the supervisor's: it serves connections itself and hands the others to the
+  // workers (src/bin/connection-hand-off.ts, docs/adr/0024-dev-supervisor-serves-connections.md).
+  const share = shareConnections({ host: config.host, port: config.port })
   let fleetSecret = ''
+  let port = config.port
+  let here: Omit<HereParts, 'nodeUrls'> | undefined
+  let serving: Awaited<ReturnType<typeof serveDev>> | undefined
+  let registry: Registry | undefined
+  const log = pino(loggerOptions(config.logLevel, 'gateway'))
   await runWorkers({
     kind: 'dev',
     count,
     listensOn: [{ host: config.host, port: config.port }],
     shutdownTimeoutMs: config.shutdownTimeoutMs,
-    log: () => pino(loggerOptions(config.logLevel, 'gateway')),
-    ...(config.operator !== undefined && { operator: config.operator }),
+    log: () => log,
+    ...(config.operator !== undefined && { operator: config.operator, metricsHere: () => registry }),
     prepare: async () => {
       await migrateOnce(config)
       for (const port of devNodePorts(values)) await assertCanListen('127.0.0.1', port)
+      ;({ port } = await share.listen())
       const secrets = sharedSecrets()
       // The one made up for the workers, else the one set in the environment (which `config` read).
       fleetSecret = secrets.SALLYPORT_FLEET_SECRET ?? config.fleetSecret
-      return {
-        answer: {
-          ...storeHandlers(createEmbeddedStores(config, systemClock)),
-          ...drainHandlers(tellWorkers),
-        },
-        env: secrets,
+      const stores = createEmbeddedStores(config, systemClock)
+      // A drain is told to the supervisor's own nodes as to every worker's.
+      const toldHere: ((message: unknown) => void)[] = []
+      const drains = drainHandlers((message) => {
+        tellWorkers(message)
+        for (const listener of toldHere) listener(message)
+      })
+      const callHere: Caller = (name, args) => drains[name]!(...(args as never[]))
+      here = {
+        env: devEnvironment(fleetSecret, workerEnvironment(secrets)),
+        stores,
+        drainFor: (deviceId) => drainOfSupervisor(deviceId, callHere, (listener) => toldHere.push(listener)),
       }
+      // The workers take the port the supervisor got (`--port 0` included), for the links they mail.
+      return { answer: { ...storeHandlers(stores), ...drains }, env: secrets, args: ['--port', String(port)] }
     },
-    serve: () => serveDev(values, {}),
+    serve: async () => {
+      const served = await serveDev(values, {})
+      return served === undefined ? undefined : { url: served.url, nodes: served.nodes }
+    },
     listening: (ready, operatorUrl) => {
       const { url, nodes } = ready as DevReady
-      void writeDevFleet(config.dataDir, {
-        pid: process.pid,
-        fleetSecret,
-        nodes: nodes.map(({ region, url }) => ({ region, url })),
+      void (async () => {
+        serving = await serveDev(
+          { ...values, port: String(port) },
+          {},
+          { ...here!, nodeUrls: nodes.map((node) => node.url) },
+        )
+        registry = serving?.registry
+        share.start(serving!.handed!)
+        await writeDevFleet(config.dataDir, {
+          pid: process.pid,
+          fleetSecret,
+          nodes: nodes.map(({ region, url }) => ({ region, url })),
+        })
+        printBanner({ url, nodes, operatorUrl, config, workers: count })
+      })().catch((error: unknown) => {
+        log.error({ err: error }, 'the supervisor could not serve: stopping')
+        process.kill(process.pid, 'SIGTERM')
       })
-      printBanner({ url, nodes, operatorUrl, config, workers: count })
+    },
+    workerServing: (worker) => share.add(worker),
+    workerGone: (worker) => share.remove(worker),
+    stopping: async () => {
+      await share.close()
+      await serving?.close()
     },
     stopped: () => removeDevFleet(config.dataDir, process.pid),
   })
@@ -125,13 +168,31 @@ function devNodeConfig(region: Region, port: number, env: NodeJS.ProcessEnv): No
   return loadNodeConfig({ region, host: '127.0.0.1', port, egressAddress: devEgressAddresses[region] }, env)
 }
 
+/** What the supervisor serves with: the workers' settings, its stores and drains, its workers' nodes. */
+type HereParts = {
+  env: NodeJS.ProcessEnv
+  stores: EmbeddedStores
+  drainFor: (deviceId: string) => Promise<DrainSwitch>
+  /** Where its workers' nodes listen: the supervisor's own nodes are called in process only. */
+  nodeUrls: string[]
+}
+
 /**
- * The embedded default in this process: the whole of it, or one worker of a supervisor, which serves on the
- * supervisor's ports with the supervisor's stores and leaves the banner and the fleet file to it.
+ * The embedded default in this process: the whole of it, one worker of a supervisor, which serves the
+ * connections the supervisor hands it with the supervisor's stores and leaves the banner and the fleet file
+ * to it, or (`here`) the supervisor's own, which serves the connections it keeps with the stores it holds.
  */
-async function serveDev(values: DevArgs, seams: DevSeams): Promise<DevReady | undefined> {
+async function serveDev(
+  values: DevArgs,
+  seams: DevSeams,
+  here?: HereParts,
+): Promise<
+  | (DevReady & { handed: Here | undefined; registry: Registry | undefined; close(): Promise<void> })
+  | undefined
+> {
   const worker = isWorker()
-  const env = devEnvironment(randomSecret())
+  const alone = !worker && here === undefined
+  const env = here?.env ?? devEnvironment(randomSecret())
   const nodePorts = devNodePorts(values)
   // With SALLYPORT_OPERATOR_PORT, one listener serves the whole process: the gateway's metrics and those of
   // the three nodes (added up), from one registry. The nodes get no listener of their own.
@@ -139,6 +200,11 @@ async function serveDev(values: DevArgs, seams: DevSeams): Promise<DevReady | un
     loadNodeConfig({ region: 'us-east' }, env).operator === undefined ? undefined : createMetricsRegistry()
   const nodeMetrics = registry === undefined ? undefined : createNodeMetrics(registry)
   const call = worker ? supervisorCaller() : undefined
+  const drainFor =
+    here?.drainFor ??
+    (call === undefined
+      ? undefined
+      : (deviceId: string) => drainOfSupervisor(deviceId, call, onToldBySupervisor))
   // One after another: node:cluster matches a worker's listens on one address and port (0 included) to
   // its supervisor's listening sockets by their order, so every worker's nodes share the same three ports.
   const nodes: Awaited<ReturnType<typeof startNode>>[] = []
@@ -146,22 +212,23 @@ async function serveDev(values: DevArgs, seams: DevSeams): Promise<DevReady | un
     nodes.push(
       await startNode(devNodeConfig(region, nodePorts[index] ?? 0, env), {
         ...(nodeMetrics !== undefined && { metrics: nodeMetrics }),
-        ...(call !== undefined && {
-          drainFor: (deviceId: string) => drainOfSupervisor(deviceId, call, onToldBySupervisor),
-        }),
+        ...(drainFor !== undefined && { drainFor }),
+        ...(here !== undefined && { servedAt: here.nodeUrls[index]! }),
       }),
     )
   }
-  if (!worker) warnAboutAllowTargets(loadNodeConfig({ region: 'us-east' }, env).allowTargets)
+  if (alone) warnAboutAllowTargets(loadNodeConfig({ region: 'us-east' }, env).allowTargets)
   const endpoints: NodeEndpoint[] = nodes.map((node, index) => ({ region: regions[index]!, url: node.url }))
   const config = devGatewayConfig(values, env, endpoints)
   const nodesByUrl = new Map(nodes.map((node) => [node.url, node]))
   // If the gateway cannot start (its port is taken, say), the nodes stop too and the error reaches the CLI.
   const stopNodes = () => Promise.all(nodes.map((node) => node.close()))
+  const embedded = here?.stores ?? (call === undefined ? undefined : storesOfSupervisor(call))
   const gateway = await startGateway(config, {
     ...seams,
     ...(registry !== undefined && { registry }),
-    ...(call !== undefined && { embedded: storesOfSupervisor(call) }),
+    ...(embedded !== undefined && { embedded }),
+    ...(!alone && { connections: 'handed' as const }),
     clientFor: (endpoint) =>
       inProcessNodeClient(
         createNodeClient({
@@ -185,7 +252,12 @@ async function serveDev(values: DevArgs, seams: DevSeams): Promise<DevReady | un
       deviceId: node.deviceId,
     })),
   }
-  if (!worker) {
+  const close = async () => {
+    await gateway.close()
+    await stopNodes()
+    if (alone) await removeDevFleet(config.dataDir, process.pid)
+  }
+  if (alone) {
     // For `sallyport admin drain-node` (dev-fleet.ts): the fleet secret and nodes dev made up.
     await writeDevFleet(config.dataDir, {
       pid: process.pid,
@@ -194,16 +266,9 @@ async function serveDev(values: DevArgs, seams: DevSeams): Promise<DevReady | un
     })
     printBanner({ ...ready, operatorUrl: gateway.operatorUrl, config, workers: 1 })
   }
-  closeOnSignals(
-    async () => {
-      await gateway.close()
-      await stopNodes()
-      if (!worker) await removeDevFleet(config.dataDir, process.pid)
-    },
-    config.shutdownTimeoutMs,
-    gateway.app.log,
-  )
-  return ready
+  // The supervisor's own stops when its workers do (src/bin/workers.ts, `stopping`).
+  if (here === undefined) closeOnSignals(close, config.shutdownTimeoutMs, gateway.app.log)
+  return { ...ready, handed: gateway.handed, registry, close }
 }
 
 function randomSecret(): string {

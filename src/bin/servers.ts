@@ -19,6 +19,12 @@ import { createGatewayDeps, type GatewayRuntime } from '../gateway/deps.ts'
 import type { FleetOptions } from '../gateway/fleet/fleet.ts'
 import type { Authenticator } from '../gateway/keys/principal.ts'
 import type { EmbeddedStores } from '../gateway/rate-limits/limit-stores.ts'
+import {
+  servedConnections,
+  takeHandedConnections,
+  tellConnectionClosed,
+  type Here,
+} from './connection-hand-off.ts'
 
 export type Running = {
   app: FastifyInstance
@@ -68,6 +74,11 @@ export async function startNode(
     metrics?: NodeMetrics
     /** The node's drain, when it is not this process's own (a worker's: src/bin/shared-drain.ts). */
     drainFor?: (deviceId: string) => Promise<DrainSwitch>
+    /**
+     * Where it is reached over HTTP when it listens on no port itself: a node of `sallyport dev`'s
+     * supervisor, called in process only, whose port its workers' nodes serve.
+     */
+    servedAt?: string
   } = {},
 ): Promise<Running & { deviceId: string; publicIp: string; fetcher: Fetcher; drain: DrainSwitch }> {
   const deps = createNodeDeps(config, options.metrics === undefined ? {} : { metrics: options.metrics })
@@ -77,11 +88,14 @@ export async function startNode(
       throw error
     })) ?? localDrain()
   const app = buildNode({ ...deps, drain })
-  await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
-    await app.close()
-    await deps.close()
-    throw error
-  })
+  if (options.servedAt !== undefined) await app.ready()
+  else {
+    await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
+      await app.close()
+      await deps.close()
+      throw error
+    })
+  }
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const operator = await listenForOperator(config.operator, deps.registry, async () => {
@@ -90,7 +104,7 @@ export async function startNode(
   })
   return {
     app,
-    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    url: options.servedAt ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
     operatorUrl: operator?.url,
     deviceId: deps.deviceId,
     fetcher: deps.fetcher,
@@ -118,9 +132,14 @@ export async function startGateway(
      * to measure what authentication, limits and metering add; no command of the CLI passes it.
      */
     adjust?: (deps: GatewayDeps) => GatewayDeps
+    /**
+     * `handed`: listen on no port; serve the connections `serve` is given, or in a worker those its
+     * supervisor hands over (src/bin/connection-hand-off.ts). The port is the supervisor's.
+     */
+    connections?: 'handed'
   } = {},
-): Promise<Running & { runtime: GatewayRuntime }> {
-  const { registry: given, adjust = (deps) => deps, ...runtimeSeams } = seams
+): Promise<Running & { runtime: GatewayRuntime; handed: Here | undefined }> {
+  const { registry: given, adjust = (deps) => deps, connections, ...runtimeSeams } = seams
   const registry = config.operator === undefined ? undefined : (given ?? createMetricsRegistry())
   const runtime = createGatewayDeps(config, {
     ...runtimeSeams,
@@ -129,26 +148,49 @@ export async function startGateway(
   // The schema is brought up to date before anything is served (`sallyport migrate` does the same alone).
   await runtime.migrate()
   const app = buildGateway(adjust(runtime))
+  const handed =
+    connections === 'handed'
+      ? servedConnections(app.server, isWorker() ? tellConnectionClosed : undefined)
+      : undefined
+  if (handed !== undefined) {
+    // What closing the server does for the connections it accepted, for those it was given: after the
+    // app's own preClose (every answer from then on closes its connection), the idle ones are closed and
+    // the others waited for.
+    app.addHook('preClose', async () => {
+      app.server.closeIdleConnections()
+      await handed.closed()
+    })
+  }
   await app.ready()
   await runtime.fleet.start()
-  // A port in use must not leave the stores and the fleet's probes holding the process open.
-  await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
-    await app.close()
-    await runtime.close()
-    throw error
-  })
+  if (handed === undefined) {
+    // A port in use must not leave the stores and the fleet's probes holding the process open.
+    await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
+      await app.close()
+      await runtime.close()
+      throw error
+    })
+  } else if (isWorker()) {
+    takeHandedConnections(handed.serve)
+    app.log.info('serving the connections its supervisor hands over')
+  }
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   runtime.setListeningUrl(url)
-  const operator = await listenForOperator(config.operator, registry, async () => {
-    await app.close()
-    await runtime.close()
-  })
+  // Handed its connections by this process, a gateway's metrics are served by this process's listener.
+  const operator =
+    handed !== undefined && !isWorker()
+      ? undefined
+      : await listenForOperator(config.operator, registry, async () => {
+          await app.close()
+          await runtime.close()
+        })
   return {
     app,
     runtime,
     url,
+    handed,
     operatorUrl: operator?.url,
     close: async () => {
       await app.close()

@@ -2,12 +2,15 @@
  * Worker processes for `sallyport gateway` and `sallyport node` (docs/adr/0009-workers.md): with a count
  * above 1 the first process is a supervisor that forks the workers with node:cluster; they share the
  * listening port, and everything a gateway must agree on lives in PostgreSQL and Redis exactly as it does
- * between separate gateways. The supervisor serves no request itself: it restarts a worker that dies, and on
- * SIGINT/SIGTERM asks every worker to drain (each runs the shutdown of `closeOnSignals`), then exits 0 if
- * every worker did. With an operator listener configured it is the supervisor that opens it, and each scrape
- * reads every worker's metrics, aggregated (src/infra/metrics/cluster-metrics.ts); the workers open none.
+ * between separate gateways. The supervisor serves no request itself (`sallyport dev`'s does, through
+ * `workerServing` and `stopping`: docs/adr/0024-dev-supervisor-serves-connections.md). It restarts a worker
+ * that dies, and on SIGINT/SIGTERM asks every worker to drain (each runs the shutdown of `closeOnSignals`),
+ * then exits 0 if every worker did. With an operator listener configured it is the supervisor that opens
+ * it, and each scrape reads every worker's metrics, aggregated (src/infra/metrics/cluster-metrics.ts); the
+ * workers open none.
  */
 import cluster, { type Worker } from 'node:cluster'
+import type { Registry } from 'prom-client'
 import type { OperatorListenerConfig } from '../config/operator-config.ts'
 import { answerSupervisor, clusterMetricsSource } from '../infra/metrics/cluster-metrics.ts'
 import { startOperatorListener } from '../infra/metrics/operator-listener.ts'
@@ -33,6 +36,8 @@ export type WorkerPlan = {
   listensOn?: { host: string; port: number }[]
   /** SALLYPORT_OPERATOR_PORT/HOST: with workers, the supervisor's listener serving all their metrics. */
   operator?: OperatorListenerConfig
+  /** The registry of what the supervisor serves itself, once it does: added to the workers' metrics. */
+  metricsHere?: () => Registry | undefined
   /**
    * Run once by the supervisor before any worker starts (the gateway brings the schema up to date). What it
    * returns: the calls the supervisor answers for its workers (the stores a process without Redis keeps,
@@ -46,11 +51,23 @@ export type WorkerPlan = {
    * supervisor's operator listener is (`http://host:port`), when there is one.
    */
   listening?: (ready: WorkerReady | undefined, operatorUrl: string | undefined) => void
+  /** In the supervisor, once a worker serves (after `listening` for the first ones), and once it exited. */
+  workerServing?: (worker: Worker) => void
+  workerGone?: (worker: Worker) => void
+  /**
+   * In the supervisor, as it is asked to stop, while its workers drain: what it serves itself (`sallyport
+   * dev`, src/bin/connection-hand-off.ts). It exits once this and every worker are done.
+   */
+  stopping?: () => Promise<void>
   /** In the supervisor, after the last worker stopped and before it exits. */
   stopped?: () => Promise<void>
 }
 
-export type SupervisorDuty = { answer?: CallHandlers; env?: Record<string, string> }
+/**
+ * `answer`: the calls the supervisor answers; `env`: what the workers' environment adds; `args`: what their
+ * command line adds (the same option again overrides the first).
+ */
+export type SupervisorDuty = { answer?: CallHandlers; env?: Record<string, string>; args?: string[] }
 
 /** What a worker tells its supervisor once it serves (JSON). */
 export type WorkerReady = Record<string, unknown>
@@ -85,12 +102,25 @@ export async function runWorkers(plan: WorkerPlan): Promise<void> {
   const operator =
     plan.operator === undefined
       ? undefined
-      : await startOperatorListener({ ...plan.operator, registry: clusterMetricsSource() })
+      : await startOperatorListener({ ...plan.operator, registry: clusterMetricsSource(plan.metricsHere) })
+  if (duty.args !== undefined && duty.args.length > 0) {
+    cluster.setupPrimary({ args: [...process.argv.slice(2), ...duty.args] })
+  }
   supervise(plan, duty.env ?? {}, operator?.url)
 }
 
 function supervise(
-  { kind, count, shutdownTimeoutMs, log: makeLog, listening, stopped }: WorkerPlan,
+  {
+    kind,
+    count,
+    shutdownTimeoutMs,
+    log: makeLog,
+    listening,
+    workerServing,
+    workerGone,
+    stopping: stopHere,
+    stopped,
+  }: WorkerPlan,
   env: Record<string, string>,
   /** Where the supervisor serves the workers' metrics, for its "listening" line. */
   operatorUrl: string | undefined,
@@ -125,16 +155,21 @@ function supervise(
       const metrics = operatorUrl === undefined ? {} : { metrics_url: `${operatorUrl}/metrics` }
       log.info({ workers: live.size, ...metrics }, `${kind} workers listening`)
       listening?.(first, operatorUrl)
+      for (const [each, state] of live) if (state.listening && !stopping) workerServing?.(each)
+    } else if (!starting && !stopping) {
+      workerServing?.(worker)
     }
   })
+  let stoppedHere: Promise<void> = Promise.resolve()
   const exit = (code: number) => {
-    const cleanUp = stopped?.() ?? Promise.resolve()
-    void cleanUp.finally(() => process.exit(code))
+    const cleanUp = stoppedHere.then(() => stopped?.())
+    void cleanUp.finally(() => process.exit(failed ? 1 : code))
   }
 
   cluster.on('exit', (worker, code, signal) => {
     const state = live.get(worker)
     live.delete(worker)
+    workerGone?.(worker)
     const fields = { worker_pid: worker.process.pid, code, signal }
     if (stopping) {
       if (code !== 0) failed = true
@@ -173,6 +208,11 @@ function supervise(
       { signal, workers: live.size, deadline_ms: shutdownTimeoutMs },
       'shutting down: every worker lets its requests in flight finish',
     )
+    stoppedHere =
+      stopHere?.().catch((error: unknown) => {
+        failed = true
+        log.error({ err: error }, 'shutdown of what the supervisor serves failed')
+      }) ?? Promise.resolve()
     // Each worker enforces the deadline itself; this only catches a worker that cannot.
     setTimeout(() => {
       log.error({ deadline_ms: shutdownTimeoutMs }, 'workers still running after the deadline: killing them')

@@ -14,3 +14,8 @@ export function sharedSecrets(env: Env = process.env): Record<string, string> {
   }
   return made
 }
+
+/** This process's environment with what its supervisor adds to its workers': the settings a worker reads. */
+export function workerEnvironment(added: Record<string, string>, env: Env = process.env): Env {
+  return { ...env, ...added }
+}

@@ -1,12 +1,15 @@
 /**
  * `sallyport dev --workers 2` (docs/adr/0015-embedded-stores-in-the-supervisor.md), on the CLI: no Redis, and
- * still the two workers share what one process keeps, exactly. A burst spread over both is admitted as one
- * process admits it, an answer stored by one is replayed by the other, a key revoked through one is refused
- * by both at the next request, and a node drained through `admin drain-node` is out of service for both
- * as soon as the command answers.
+ * still the supervisor and its two workers share what one process keeps, exactly. A burst spread over all
+ * three is admitted as one process admits it, an answer stored by one is replayed by the others, a key
+ * revoked through one is refused by all at the next request, and a node drained through `admin drain-node`
+ * is out of service for all as soon as the command answers.
+ * The supervisor serves a connection itself while it has none other in use, and hands the others to its
+ * workers in turn (docs/adr/0024-dev-supervisor-serves-connections.md): each request here opens a connection
+ * of its own, so successive requests reach the supervisor, or, while `occupySupervisor` keeps a request in
+ * flight there, each worker in turn. Which process answered is told by its request ids' prefix.
  * The supervisor prints the banner once, replaces a worker that dies, and on SIGTERM drains both, removes
- * its fleet file and exits 0. Each request opens a connection of its own, so successive requests reach the
- * workers in turn.
+ * its fleet file and exits 0.
  */
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
@@ -17,7 +20,14 @@ import { after, before, describe, it, test } from 'node:test'
 import { eventually, freePort, runCli, runCliOnce, type CliProcess } from '../helpers/cli.ts'
 import { burstAccount, fleetEnv, startTextTarget, type TextTarget } from '../helpers/e2e-fleet.ts'
 import { scrape, valueOf } from '../helpers/metrics.ts'
-import { alive, onEveryWorker, onNewConnection, workerPids } from '../helpers/workers.ts'
+import {
+  alive,
+  answeredBy,
+  occupySupervisor,
+  onEveryWorker,
+  onNewConnection,
+  workerPids,
+} from '../helpers/workers.ts'
 import { provisionApiKey } from '../helpers/provision.ts'
 import { outboxToken, postJson } from '../helpers/topology.ts'
 
@@ -70,6 +80,16 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
       body: JSON.stringify({ url }),
     })
 
+  /** Runs `body` while the supervisor serves a request that never ends: new connections go to the workers. */
+  const onWorkers = async <T>(body: () => Promise<T>): Promise<T> => {
+    const occupied = await occupySupervisor(base, replayKey)
+    try {
+      return await body()
+    } finally {
+      await occupied.release()
+    }
+  }
+
   it('prints one banner, naming the workers, once both serve', () => {
     const output = dev.output()
     assert.equal(output.match(/Sallyport is running/g)?.length, 1)
@@ -79,13 +99,18 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
   })
 
   // Before any other fetch: the totals are this test's alone.
-  it('serves, at the metrics URL of its banner, what both workers counted', async () => {
+  it('serves, at the metrics URL of its banner, what the supervisor and both workers counted', async () => {
     const metricsUrl = /metrics {6}(http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(dev.output())?.[1]
     assert.ok(metricsUrl !== undefined && !metricsUrl.includes(':0/'), dev.output())
     const fetches = 6
-    for (let i = 0; i < fetches; i++) {
+    for (let i = 0; i < fetches / 2; i++) {
       assert.equal((await fetchVia(replayKey, `${target.url}/metrics/${i}`)).status, 200)
     }
+    await onWorkers(async () => {
+      for (let i = fetches / 2; i < fetches; i++) {
+        assert.equal((await fetchVia(replayKey, `${target.url}/metrics/${i}`)).status, 200)
+      }
+    })
     for (let i = 0; i < 2; i++) {
       const { samples } = await scrape(metricsUrl)
       assert.equal(valueOf(samples, 'sallyport_gateway_egress_total', { outcome: 'envelope' }), fetches)
@@ -93,7 +118,24 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     }
   })
 
-  it('admits exactly 120 of a burst of 200 fetches spread over both workers', async () => {
+  it('serves a caller with one connection at a time itself, the others on its workers in turn', async () => {
+    const regions = () => onNewConnection(`${base}/v2/proxy/regions`, { headers: { 'x-api-key': replayKey } })
+    const alone = new Set<string>()
+    for (let i = 0; i < 3; i++) alone.add(answeredBy(await regions()))
+    assert.equal(alone.size, 1, `one process answers one connection at a time: ${[...alone].join(', ')}`)
+    const [supervisor] = alone
+    const others = await onWorkers(async () => {
+      const answered: string[] = []
+      for (let i = 0; i < 4; i++) answered.push(answeredBy(await regions()))
+      return answered
+    })
+    assert.ok(!others.includes(supervisor!), others.join(', '))
+    assert.equal(new Set(others).size, 2, `both workers, in turn: ${others.join(', ')}`)
+    assert.notEqual(others[0], others[1])
+    assert.equal(others[0], others[2])
+  })
+
+  it('admits exactly 120 of a burst of 200 fetches spread over the supervisor and both workers', async () => {
     const hitsBefore = target.hits()
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) => fetchVia(burstKey, `${target.url}/burst/${i}`)),
@@ -106,22 +148,26 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     assert.equal(target.hits() - hitsBefore, 120, 'refused fetches never reached the target')
   })
 
-  it('replays on one worker the answer the other stored, with no second egress', async () => {
+  it('replays on every process the answer one stored, with no second egress', async () => {
     const key = randomUUID()
     const url = `${target.url}/replay/${key}`
     const first = await fetchVia(replayKey, url, { 'idempotency-key': key })
     assert.equal(first.status, 200, first.body)
     const hits = target.hits()
-    for (let i = 0; i < 4; i++) {
-      const replay = await fetchVia(replayKey, url, { 'idempotency-key': key })
-      assert.equal(replay.status, 200)
-      assert.equal(replay.headers['idempotency-replayed'], 'true')
-      assert.equal(replay.body, first.body)
+    const replays = async () => {
+      for (let i = 0; i < 4; i++) {
+        const replay = await fetchVia(replayKey, url, { 'idempotency-key': key })
+        assert.equal(replay.status, 200)
+        assert.equal(replay.headers['idempotency-replayed'], 'true')
+        assert.equal(replay.body, first.body)
+      }
     }
+    await onWorkers(replays)
+    await replays()
     assert.equal(target.hits(), hits, 'no second egress')
   })
 
-  it('refuses a key revoked through one worker on every worker at the very next request', async () => {
+  it('refuses a key revoked through one process on every process at the very next request', async () => {
     const email = 'revoked@example.test'
     const password = 'correct horse battery staple'
     assert.equal((await postJson(base, '/v2/account', { email, password })).status, 202)
@@ -137,35 +183,45 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     assert.equal(minted.status, 201)
     const { id, key } = (await minted.json()) as { id: string; key: string }
     const regionsWith = () => onNewConnection(`${base}/v2/proxy/regions`, { headers: { 'x-api-key': key } })
-    // Both workers have the key in their cache now.
-    for (let i = 0; i < 4; i++) assert.equal((await regionsWith()).status, 200)
+    // The supervisor and both workers have the key in their cache now.
+    assert.equal((await regionsWith()).status, 200)
+    await onWorkers(async () => {
+      for (let i = 0; i < 4; i++) assert.equal((await regionsWith()).status, 200)
+    })
     const revoked = await onNewConnection(`${base}/v2/keys/${id}`, { method: 'DELETE', headers: session })
     assert.equal(revoked.status, 204, revoked.body)
-    for (let i = 0; i < 4; i++) {
-      const refused = await regionsWith()
-      assert.equal(refused.status, 401)
-      assert.match(refused.body, /invalid_api_key/)
+    const refusedEach = async () => {
+      for (let i = 0; i < 4; i++) {
+        const refused = await regionsWith()
+        assert.equal(refused.status, 401)
+        assert.match(refused.body, /invalid_api_key/)
+      }
     }
+    await onWorkers(refusedEach)
+    await refusedEach()
   })
 
-  it('takes a node drained with admin drain-node out of service on both workers, and back', async () => {
+  it('takes a node drained with admin drain-node out of service on every process, and back', async () => {
     const drained = await runCliOnce(['admin', 'drain-node', '--region', 'europe'], env)
     assert.equal(drained.code, 0, drained.output)
     assert.match(drained.output, /drained/)
-    // At once, before any worker's probe: a drained node refuses new jobs, whichever worker sends them.
-    for (let i = 0; i < 6; i++) {
-      const answer = await fetchVia(replayKey, `${target.url}/drained`, {}, 'europe')
-      assert.equal(answer.status, 503, answer.body)
-      assert.match(answer.body, /region_out_of_service/)
+    // At once, before any probe: a drained node refuses new jobs, whichever process sends them.
+    const refusedEach = async () => {
+      for (let i = 0; i < 4; i++) {
+        const answer = await fetchVia(replayKey, `${target.url}/drained`, {}, 'europe')
+        assert.equal(answer.status, 503, answer.body)
+        assert.match(answer.body, /region_out_of_service/)
+      }
     }
+    await onWorkers(refusedEach)
+    await refusedEach()
     const back = await runCliOnce(['admin', 'drain-node', '--region', 'europe', '--undo'], env)
     assert.equal(back.code, 0, back.output)
     assert.match(back.output, /back in service/)
-    await onEveryWorker(
-      async () => (await fetchVia(replayKey, `${target.url}/back`, {}, 'europe')).status === 200,
-      20_000,
-      6,
-    )
+    const servedAgain = async () =>
+      (await fetchVia(replayKey, `${target.url}/back`, {}, 'europe')).status === 200
+    await onWorkers(() => onEveryWorker(servedAgain, 20_000, 6))
+    await onEveryWorker(servedAgain, 20_000, 2)
   })
 
   it('replaces a worker that dies and keeps serving, with the state it shared', async () => {
@@ -174,10 +230,13 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     process.kill(victim, 'SIGKILL')
     await dev.waitFor(/"signal":"SIGKILL".*"msg":"a dev worker exited: starting another"/, 30_000)
     await eventually(async () => (workerPids(dev.output(), 'dev').length === 3 ? true : undefined), 30_000)
-    const serving = () => dev.output().split(`"msg":"Server listening at ${base}"`).length - 1
+    const serving = () =>
+      dev.output().split('"msg":"serving the connections its supervisor hands over"').length - 1
     await eventually(async () => (serving() === 3 ? true : undefined), 90_000)
     // The burst account's budget is still spent: the windows were the supervisor's, not the dead worker's.
-    await onEveryWorker(async () => (await fetchVia(burstKey, `${target.url}/after`)).status === 429, 60_000)
+    await onWorkers(() =>
+      onEveryWorker(async () => (await fetchVia(burstKey, `${target.url}/after`)).status === 429, 60_000),
+    )
   })
 
   it('drains every worker on SIGTERM, removes its fleet file and exits 0', async () => {

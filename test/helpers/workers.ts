@@ -1,8 +1,11 @@
 /**
  * Talking to a process with workers in end-to-end tests. A supervisor hands each new connection to its
- * workers in turn, so successive requests on connections of their own reach every worker.
+ * workers in turn, so successive requests on connections of their own reach every worker. `sallyport dev`'s
+ * supervisor serves a connection itself when it has none open (src/bin/connection-hand-off.ts): hold one
+ * open (`heldConnection`) and the new ones go to its workers in turn.
  */
-import { request } from 'node:http'
+import { Agent, request } from 'node:http'
+import { connect } from 'node:net'
 import { eventually } from './cli.ts'
 
 export type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
@@ -11,9 +14,10 @@ export type Answer = { status: number; headers: Record<string, string | string[]
 export function onNewConnection(
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  agent: Agent | false = false,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false })
+    const outgoing = request(url, { method: options.method ?? 'GET', headers: options.headers, agent })
     outgoing.on('error', reject)
     outgoing.on('response', (response) => {
       const chunks: Buffer[] = []
@@ -59,4 +63,55 @@ export async function onEveryWorker(
     for (let i = 0; i < times; i++) if (!(await check())) return undefined
     return true
   }, timeoutMs)
+}
+
+export type HeldConnection = {
+  /** One request on the held connection (opened by the first). */
+  send(
+    url: string,
+    options?: { method?: string; headers?: Record<string, string>; body?: string },
+  ): Promise<Answer>
+  close(): void
+}
+
+/** One keep-alive connection that every request of its own goes on, held open until `close`. */
+export function heldConnection(): HeldConnection {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1, keepAliveMsecs: 1_000 })
+  return {
+    send: (url, options = {}) => onNewConnection(url, options, agent),
+    close: () => agent.destroy(),
+  }
+}
+
+/** The part of a request id that names the process that answered (src/shared/ids.ts: a prefix per app). */
+export function answeredBy(answer: Answer): string {
+  const id = answer.headers['x-request-id']
+  return typeof id === 'string' ? id.slice(0, -12) : ''
+}
+
+/**
+ * A request kept in flight on a connection of its own (a fetch whose body never ends): opened while
+ * `sallyport dev`'s supervisor holds no other connection in use, the supervisor serves it, and until
+ * `release` every new connection goes to one of its workers, in turn.
+ */
+export async function occupySupervisor(base: string, apiKey: string): Promise<{ release(): Promise<void> }> {
+  const { hostname, port } = new URL(base)
+  const socket = connect(Number(port), hostname)
+  socket.on('error', () => {})
+  socket.write(
+    `POST /v2/proxy/fetch?region=us-east HTTP/1.1\r\nHost: ${hostname}:${port}\r\nx-api-key: ${apiKey}\r\n` +
+      'content-type: application/json\r\ncontent-length: 1000\r\n\r\n{',
+  )
+  // Until the request's head has been read and the connection counts as in use.
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  return {
+    release: async () => {
+      if (socket.destroyed) return
+      const closed = new Promise((resolve) => socket.once('close', resolve))
+      socket.destroy()
+      await closed
+      // Until the supervisor has seen it close.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    },
+  }
 }

@@ -5,16 +5,73 @@
  * and histograms are summed, and each gauge says what its sum would get wrong (src/gateway/metrics,
  * src/node/metrics.ts).
  */
-import { AggregatorRegistry, type PrometheusContentType, type Registry } from 'prom-client'
+import cluster from 'node:cluster'
+import { AggregatorRegistry, Registry } from 'prom-client'
 import type { MetricsSource } from './operator-listener.ts'
 
+/** prom-client's messages between a supervisor and its workers (its AggregatorRegistry's protocol). */
+const metricsRequest = 'prom-client:getMetricsReq'
+const metricsResponse = 'prom-client:getMetricsRes'
+/** How long a scrape waits for every worker, as prom-client's own aggregator does. */
+const workerAnswerMs = 5_000
+
+type MetricsOfRegistry = Awaited<ReturnType<Registry['getMetricsAsJSON']>>
+type MetricsAnswer = { type: string; requestId: number; metrics?: MetricsOfRegistry[]; error?: string }
+
 /**
- * In the supervisor: each call asks every connected worker for its registry and aggregates the answers. A
- * worker that does not answer within prom-client's 5 s fails the scrape rather than leaving its share out.
+ * In the supervisor: each call asks every connected worker for its registry and aggregates the answers,
+ * with the metrics of `here()`, the registry of what the supervisor serves itself, when it has one
+ * (`sallyport dev`). A worker that does not answer within 5 s fails the scrape rather than leaving its share
+ * out. The workers answer with prom-client's own handler (`answerSupervisor`); the asking is done here
+ * because prom-client's aggregator asks the workers only.
  */
-export function clusterMetricsSource(): MetricsSource {
-  const aggregator = new AggregatorRegistry<PrometheusContentType>()
-  return { metrics: () => aggregator.clusterMetrics(), contentType: aggregator.contentType }
+export function clusterMetricsSource(here: () => Registry | undefined = () => undefined): MetricsSource {
+  type Asked = {
+    left: number
+    parts: MetricsOfRegistry[]
+    settle: (error: Error | undefined) => void
+  }
+  const asked = new Map<number, Asked>()
+  let nextId = 0
+  cluster.on('message', (_worker, message: MetricsAnswer) => {
+    if (typeof message !== 'object' || message === null || message.type !== metricsResponse) return
+    const request = asked.get(message.requestId)
+    if (request === undefined) return
+    if (message.error !== undefined) return request.settle(new Error(message.error))
+    request.parts.push(...(message.metrics ?? []))
+    if (--request.left === 0) request.settle(undefined)
+  })
+  const fromWorkers = () =>
+    new Promise<MetricsOfRegistry[]>((resolve, reject) => {
+      const requestId = nextId++
+      const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker?.isConnected())
+      if (workers.length === 0) return resolve([])
+      const timer = setTimeout(
+        () => request.settle(new Error('a worker did not answer for its metrics')),
+        workerAnswerMs,
+      )
+      const request: Asked = {
+        left: workers.length,
+        parts: [],
+        settle: (error) => {
+          asked.delete(requestId)
+          clearTimeout(timer)
+          if (error === undefined) resolve(request.parts)
+          else reject(error)
+        },
+      }
+      asked.set(requestId, request)
+      for (const worker of workers) worker?.send({ type: metricsRequest, requestId })
+    })
+  return {
+    metrics: async () => {
+      const local = here()
+      const parts = await fromWorkers()
+      if (local !== undefined) parts.push(await local.getMetricsAsJSON())
+      return AggregatorRegistry.aggregate(parts).metrics()
+    },
+    contentType: Registry.PROMETHEUS_CONTENT_TYPE,
+  }
 }
 
 /**
