@@ -80,8 +80,15 @@ describe('shareConnections and servedConnections, in one process', () => {
       share.start(served)
       assert.deepEqual((await early).body, 'served /early')
       for (let i = 0; i < 3; i++) assert.equal((await get(port, `/later/${i}`)).body, `served /later/${i}`)
+      // Closed, it accepts no more at once, while a connection it kept open is still served.
+      const kept = new Agent({ keepAlive: true, maxSockets: 1 })
+      assert.equal((await get(port, '/kept', kept)).body, 'served /kept')
+      share.close()
+      await assert.rejects(get(port, '/refused'), { code: 'ECONNREFUSED' })
+      assert.equal((await get(port, '/kept/again', kept)).body, 'served /kept/again')
+      kept.destroy()
     } finally {
-      await share.close()
+      share.close()
       server.closeAllConnections()
     }
   })
@@ -99,7 +106,7 @@ describe('shareConnections and servedConnections, in one process', () => {
       await once(slowloris, 'close')
       assert.match(answer, /^HTTP\/1\.1 408 /)
     } finally {
-      await share.close()
+      share.close()
       server.closeAllConnections()
     }
   })
@@ -128,7 +135,7 @@ describe('shareConnections and servedConnections, in one process', () => {
       const late = connect(port, '127.0.0.1')
       await once(late, 'close')
     } finally {
-      await share.close()
+      share.close()
     }
   })
 })
@@ -188,7 +195,7 @@ describe('shareConnections with a worker', () => {
       assert.equal(worker.handed, 2, 'an idle connection does not keep the next one away')
       keptAlive.destroy()
     } finally {
-      await share.close()
+      share.close()
       hereServer.closeAllConnections()
       workerServer.closeAllConnections()
     }
@@ -216,7 +223,7 @@ describe('shareConnections with a worker', () => {
       )
       for (const socket of sockets) socket.destroy()
     } finally {
-      await share.close()
+      share.close()
       for (const server of [hereServer, ...servers]) server.closeAllConnections()
     }
   })

@@ -62,8 +62,11 @@ export type ConnectionShare = {
   add(worker: Worker): void
   /** A worker that exited: its connections went with it. */
   remove(worker: Worker): void
-  /** Stops accepting. Connections already open stay with whoever serves them. */
-  close(): Promise<void>
+  /**
+   * Stops accepting, at once. Connections already open stay with whoever serves them, and that one's
+   * shutdown closes them (the port's server would wait for those it kept before its own close).
+   */
+  close(): void
 }
 
 /** In the supervisor: accepts on `host:port`, serves each connection here or hands it to a worker. */
@@ -129,7 +132,11 @@ export function shareConnections({ host, port }: { host: string; port: number })
       const index = workers.findIndex((each) => each.worker === worker)
       if (index !== -1) workers.splice(index, 1)
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      server.close()
+      for (const socket of waiting) socket.destroy()
+      waiting = []
+    },
   }
 }
 

@@ -140,7 +140,7 @@ export async function runDev(
     workerServing: (worker) => share.add(worker),
     workerGone: (worker) => share.remove(worker),
     stopping: async () => {
-      await share.close()
+      share.close()
       await serving?.close()
     },
     stopped: () => removeDevFleet(config.dataDir, process.pid),

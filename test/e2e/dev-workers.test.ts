@@ -23,6 +23,7 @@ import { scrape, valueOf } from '../helpers/metrics.ts'
 import {
   alive,
   answeredBy,
+  heldConnection,
   occupySupervisor,
   onEveryWorker,
   onNewConnection,
@@ -239,11 +240,17 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     )
   })
 
-  it('drains every worker on SIGTERM, removes its fleet file and exits 0', async () => {
+  it('drains every worker and itself on SIGTERM, removes its fleet file and exits 0', async () => {
     await access(join(dataDir, 'dev-fleet.json'))
     const pids = workerPids(dev.output(), 'dev').filter(alive)
     assert.equal(pids.length, 2)
+    // A keep-alive connection left idle on the supervisor is closed by its shutdown, not waited for.
+    const idle = heldConnection()
+    assert.equal((await idle.send(`${base}/v2/plans`)).status, 200)
+    const started = Date.now()
     assert.equal(await dev.kill('SIGTERM'), 0, dev.output())
+    assert.ok(Date.now() - started < 10_000, `stopped after ${Date.now() - started} ms`)
+    idle.close()
     for (const pid of pids) assert.equal(alive(pid), false, `worker ${pid} still running`)
     assert.equal(dev.output().match(/"msg":"dev worker stopped"/g)?.length, 2)
     await assert.rejects(access(join(dataDir, 'dev-fleet.json')), { code: 'ENOENT' })
