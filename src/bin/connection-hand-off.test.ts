@@ -70,7 +70,7 @@ function get(
 
 describe('shareConnections and servedConnections, in one process', () => {
   test('serves connections accepted before it started, unread until then, and every one after', async () => {
-    const share = shareConnections({ host: '127.0.0.1', port: 0 })
+    const share = shareConnections({ host: '127.0.0.1', port: 0, onError: (error) => assert.fail(error) })
     const { port } = await share.listen()
     const server = unlistenedServer()
     const served = servedConnections(server)
@@ -94,7 +94,7 @@ describe('shareConnections and servedConnections, in one process', () => {
   })
 
   test('keeps the header timeout of a connection it was given', async () => {
-    const share = shareConnections({ host: '127.0.0.1', port: 0 })
+    const share = shareConnections({ host: '127.0.0.1', port: 0, onError: (error) => assert.fail(error) })
     const { port } = await share.listen()
     const server = unlistenedServer(200)
     share.start(servedConnections(server))
@@ -112,7 +112,7 @@ describe('shareConnections and servedConnections, in one process', () => {
   })
 
   test('closed() waits for the answer in flight, closes idle connections and refuses new ones', async () => {
-    const share = shareConnections({ host: '127.0.0.1', port: 0 })
+    const share = shareConnections({ host: '127.0.0.1', port: 0, onError: (error) => assert.fail(error) })
     const { port } = await share.listen()
     const server = unlistenedServer()
     const served = servedConnections(server)
@@ -165,7 +165,7 @@ function fakeWorker(server: Server): Worker & { handed: number } {
 describe('shareConnections with a worker', () => {
   test('keeps a caller with one connection at a time, and hands over the next while it serves one', async () => {
     let clock = 0
-    const share = shareConnections({ host: '127.0.0.1', port: 0 })
+    const share = shareConnections({ host: '127.0.0.1', port: 0, onError: (error) => assert.fail(error) })
     const { port } = await share.listen()
     const hereServer = unlistenedServer()
     const workerServer = unlistenedServer()
@@ -202,7 +202,7 @@ describe('shareConnections with a worker', () => {
   })
 
   test('hands a burst of connections to every process in equal shares', async () => {
-    const share = shareConnections({ host: '127.0.0.1', port: 0 })
+    const share = shareConnections({ host: '127.0.0.1', port: 0, onError: (error) => assert.fail(error) })
     const { port } = await share.listen()
     const hereServer = unlistenedServer()
     const servers = [unlistenedServer(), unlistenedServer()]

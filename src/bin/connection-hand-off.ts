@@ -69,8 +69,20 @@ export type ConnectionShare = {
   close(): void
 }
 
-/** In the supervisor: accepts on `host:port`, serves each connection here or hands it to a worker. */
-export function shareConnections({ host, port }: { host: string; port: number }): ConnectionShare {
+/**
+ * In the supervisor: accepts on `host:port`, serves each connection here or hands it to a worker. An error
+ * of the listening socket once it listens (running out of file descriptors, say) goes to `onError`: the
+ * port stays open, as a worker's stays open for node:cluster.
+ */
+export function shareConnections({
+  host,
+  port,
+  onError,
+}: {
+  host: string
+  port: number
+  onError: (error: Error) => void
+}): ConnectionShare {
   const workers: { worker: Worker; open: number }[] = []
   let here: Here | undefined
   let waiting: Socket[] = []
@@ -110,6 +122,7 @@ export function shareConnections({ host, port }: { host: string; port: number })
         server.once('error', reject)
         server.listen({ host, port }, () => {
           server.off('error', reject)
+          server.on('error', onError)
           const address = server.address()
           resolve({ port: typeof address === 'object' && address !== null ? address.port : port })
         })

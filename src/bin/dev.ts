@@ -75,19 +75,25 @@ export async function runDev(
   const config = devGatewayConfig(values, devEnvironment(randomSecret()))
   // The gateway's port is the supervisor's: it serves connections itself and hands the others to the
   // workers (src/bin/connection-hand-off.ts, docs/adr/0024-dev-supervisor-serves-connections.md).
-  const share = shareConnections({ host: config.host, port: config.port })
+  // The supervisor's logger, made in the supervisor only (a worker runs this function too).
+  let made: pino.Logger | undefined
+  const log = () => (made ??= pino(loggerOptions(config.logLevel, 'gateway')))
+  const share = shareConnections({
+    host: config.host,
+    port: config.port,
+    onError: (error) => log().error({ err: error }, 'the gateway port failed to accept a connection'),
+  })
   let fleetSecret = ''
   let port = config.port
   let here: Omit<HereParts, 'nodeUrls'> | undefined
   let serving: Awaited<ReturnType<typeof serveDev>> | undefined
   let registry: Registry | undefined
-  const log = pino(loggerOptions(config.logLevel, 'gateway'))
   await runWorkers({
     kind: 'dev',
     count,
     listensOn: [{ host: config.host, port: config.port }],
     shutdownTimeoutMs: config.shutdownTimeoutMs,
-    log: () => log,
+    log,
     ...(config.operator !== undefined && { operator: config.operator, metricsHere: () => registry }),
     prepare: async () => {
       await migrateOnce(config)
@@ -133,7 +139,7 @@ export async function runDev(
         })
         printBanner({ url, nodes, operatorUrl, config, workers: count })
       })().catch((error: unknown) => {
-        log.error({ err: error }, 'the supervisor could not serve: stopping')
+        log().error({ err: error }, 'the supervisor could not serve: stopping')
         process.kill(process.pid, 'SIGTERM')
       })
     },
