@@ -11,6 +11,7 @@
  * write on the channel, and at 64 fetches in flight those writes were the largest cost of a call.
  * The transport is passed in, so the same two ends run in tests without processes.
  */
+import type { Serializable } from 'node:child_process'
 import cluster, { type Worker } from 'node:cluster'
 
 export type SupervisorCall = { id: number; name: string; args: unknown[] }
@@ -145,7 +146,7 @@ export function answerWorkerCalls(handlers: CallHandlers): () => void {
     if (reply === undefined) {
       reply = batched<SupervisorAnswer>((answers) => {
         // A worker that died meanwhile is past answering; its replacement asks again.
-        if (worker.isConnected()) worker.send({ sallyport: 'answers', answers } satisfies AnswersMessage)
+        sendToWorker(worker, { sallyport: 'answers', answers } satisfies AnswersMessage)
       })
       replies.set(worker, reply)
     }
@@ -182,10 +183,27 @@ export function supervisorCaller(): Caller {
   return workerCaller
 }
 
+/**
+ * In the supervisor: sends `message` to `worker`. A worker that exits can still look connected while the
+ * write fails (EPIPE); Node reports that failure as an error event of the worker's process, which would
+ * stop the supervisor, unless the send has a callback: `failed` gets it instead (by default, nothing: a
+ * worker that is gone is past answering, and its replacement asks again).
+ */
+export function sendToWorker(
+  worker: Worker,
+  message: Serializable,
+  failed: (error: Error) => void = () => {},
+): void {
+  if (!worker.isConnected()) return failed(new Error('the worker is gone'))
+  worker.send(message, (error: Error | null) => {
+    if (error !== null) failed(error)
+  })
+}
+
 /** In the supervisor: sends `message` to every connected worker. */
 export function tellWorkers(message: unknown): void {
   for (const worker of Object.values(cluster.workers ?? {})) {
-    if (worker?.isConnected() === true) worker.send(message as object)
+    if (worker !== undefined) sendToWorker(worker, message as Serializable)
   }
 }
 

@@ -16,7 +16,7 @@ import { answerSupervisor, clusterMetricsSource } from '../infra/metrics/cluster
 import { startOperatorListener } from '../infra/metrics/operator-listener.ts'
 import { assertCanListen } from './listen-error.ts'
 import type { ShutdownLog } from './servers.ts'
-import { answerWorkerCalls, type CallHandlers } from './supervisor-calls.ts'
+import { answerWorkerCalls, sendToWorker, type CallHandlers } from './supervisor-calls.ts'
 
 /** The message a supervisor sends a worker instead of a signal: a worker that already got one ignores it. */
 export const shutdownMessage = 'sallyport:shutdown'
@@ -148,13 +148,14 @@ function supervise(
     if (state === undefined || state.listening) return
     state.listening = true
     // Asked to stop while it was starting, before it listened for the request: asked again now.
-    if (stopping && worker.isConnected()) worker.send(shutdownMessage)
+    if (stopping) sendToWorker(worker, shutdownMessage)
     first ??= message.ready ?? undefined
     if (starting && [...live.values()].every((each) => each.listening)) {
       starting = false
       const metrics = operatorUrl === undefined ? {} : { metrics_url: `${operatorUrl}/metrics` }
       log.info({ workers: live.size, ...metrics }, `${kind} workers listening`)
-      listening?.(first, operatorUrl)
+      // Asked to stop meanwhile: nothing more starts.
+      if (!stopping) listening?.(first, operatorUrl)
       for (const [each, state] of live) if (state.listening && !stopping) workerServing?.(each)
     } else if (!starting && !stopping) {
       workerServing?.(worker)
@@ -220,11 +221,7 @@ function supervise(
       process.exit(1)
     }, shutdownTimeoutMs + 1_000).unref()
     for (const worker of live.keys()) {
-      try {
-        worker.send(shutdownMessage)
-      } catch {
-        worker.process.kill('SIGTERM')
-      }
+      sendToWorker(worker, shutdownMessage, () => worker.process.kill('SIGTERM'))
     }
     if (live.size === 0) exit(0)
   }

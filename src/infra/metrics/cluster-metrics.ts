@@ -61,7 +61,12 @@ export function clusterMetricsSource(here: () => Registry | undefined = () => un
         },
       }
       asked.set(requestId, request)
-      for (const worker of workers) worker?.send({ type: metricsRequest, requestId })
+      for (const worker of workers) {
+        // A worker that exits as it is asked fails the scrape, as one that does not answer does.
+        worker?.send({ type: metricsRequest, requestId }, (error: Error | null) => {
+          if (error !== null) request.settle(error)
+        })
+      }
     })
   return {
     metrics: async () => {
