@@ -177,15 +177,21 @@ export function servedConnections(
   let refusing = false
   let drained: (() => void) | undefined
   server.emit('listening')
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const use = sockets.get(req.socket)
-    if (use === undefined) return
-    use.inFlight++
-    res.once('close', () => {
-      use.inFlight--
-      use.answeredAt = now()
+  // Requests are followed only once somebody asks (the supervisor's share does, before it keeps its first
+  // connection): a worker, which never asks, does no work per request for it.
+  let following = false
+  const follow = () => {
+    following = true
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const use = sockets.get(req.socket)
+      if (use === undefined) return
+      use.inFlight++
+      res.once('close', () => {
+        use.inFlight--
+        use.answeredAt = now()
+      })
     })
-  })
+  }
   return {
     serve: (socket) => {
       if (refusing) {
@@ -208,6 +214,7 @@ export function servedConnections(
       return new Promise((resolve) => (drained = resolve))
     },
     inUse: () => {
+      if (!following) follow()
       const since = now() - recentlyUsedMs
       let count = 0
       for (const { inFlight, answeredAt } of sockets.values()) {

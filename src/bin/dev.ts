@@ -73,11 +73,11 @@ export async function runDev(
   if (Object.keys(seams).length > 0) throw new Error('the bare fetch path runs one process: --workers 1')
   // The supervisor's own settings (data dir, log level, deadlines, operator listener); not its fleet secret.
   const config = devGatewayConfig(values, devEnvironment(randomSecret()))
-  // The gateway's port is the supervisor's: it serves connections itself and hands the others to the
-  // workers (src/bin/connection-hand-off.ts, docs/adr/0024-dev-supervisor-serves-connections.md).
   // The supervisor's logger, made in the supervisor only (a worker runs this function too).
   let made: pino.Logger | undefined
   const log = () => (made ??= pino(loggerOptions(config.logLevel, 'gateway')))
+  // The gateway's port is the supervisor's: it serves connections itself and hands the others to the
+  // workers (src/bin/connection-hand-off.ts, docs/adr/0024-dev-supervisor-serves-connections.md).
   const share = shareConnections({
     host: config.host,
     port: config.port,
