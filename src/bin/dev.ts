@@ -1,11 +1,12 @@
 /**
  * `sallyport dev`, the embedded default (DESIGN 1): one gateway and one egress node per region on this
  * machine, each node sending from its own loopback address so a target sees a different address per region.
- * With `--workers N` above 1 (default: every core) a supervisor forks N workers, each the whole of it on
- * the same ports; the supervisor holds the stores they share and the nodes' drain state
- * (docs/adr/0015-embedded-stores-in-the-supervisor.md), migrates the database once and prints the banner.
- * It owns the gateway's port and serves the connections it keeps with a gateway and nodes of its own, handing
- * the others to its workers (docs/adr/0024-dev-supervisor-serves-connections.md).
+ * With `--workers N` above 1 (default: every core) N processes serve: a supervisor and the N - 1 workers it
+ * forks, each the whole of it on the same ports (docs/adr/0025-dev-worker-count.md). The supervisor holds
+ * the stores they share and the nodes' drain state (docs/adr/0015-embedded-stores-in-the-supervisor.md),
+ * migrates the database once and prints the banner. It owns the gateway's port and serves the connections it
+ * keeps with a gateway and nodes of its own, handing the others to its workers
+ * (docs/adr/0024-dev-supervisor-serves-connections.md).
  */
 import { randomBytes } from 'node:crypto'
 import type { Registry } from 'prom-client'
@@ -91,6 +92,7 @@ export async function runDev(
   await runWorkers({
     kind: 'dev',
     count,
+    supervisorServes: true,
     listensOn: [{ host: config.host, port: config.port }],
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     log,
@@ -137,7 +139,7 @@ export async function runDev(
           fleetSecret,
           nodes: nodes.map(({ region, url }) => ({ region, url })),
         })
-        printBanner({ url, nodes, operatorUrl, config, workers: count })
+        printBanner({ url, nodes, operatorUrl, config, processes: count })
       })().catch((error: unknown) => {
         log().error({ err: error }, 'the supervisor could not serve: stopping')
         process.kill(process.pid, 'SIGTERM')
@@ -270,7 +272,7 @@ async function serveDev(
       fleetSecret: config.fleetSecret,
       nodes: endpoints,
     })
-    printBanner({ ...ready, operatorUrl: gateway.operatorUrl, config, workers: 1 })
+    printBanner({ ...ready, operatorUrl: gateway.operatorUrl, config, processes: 1 })
   }
   // The supervisor's own stops when its workers do (src/bin/workers.ts, `stopping`).
   if (here === undefined) closeOnSignals(close, config.shutdownTimeoutMs, gateway.app.log)
@@ -286,15 +288,16 @@ function printBanner({
   nodes,
   operatorUrl,
   config,
-  workers,
+  processes,
 }: DevReady & {
   operatorUrl: string | undefined
   config: ReturnType<typeof loadGatewayConfig>
-  workers: number
+  /** The processes that serve: the supervisor and its workers. */
+  processes: number
 }): void {
   const lines = [
     '',
-    `Sallyport is running (embedded default${workers === 1 ? '' : `, ${workers} workers`})`,
+    `Sallyport is running (embedded default${processes === 1 ? '' : `, ${processes} processes`})`,
     `  dashboard    ${url}/dashboard   (sign up there; mail goes to the outbox below)`,
     `  API          ${url}/v2/proxy/fetch`,
     `  reference    ${url}/v2/docs`,

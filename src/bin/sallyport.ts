@@ -17,8 +17,8 @@ import { limitFlags, parseLimit, setLimits } from './limits-admin.ts'
 import { describeListenError, isListenError } from './listen-error.ts'
 import { runGateway, runNode } from './processes.ts'
 
-const workersOption = (what: string) =>
-  new Option('--workers <n>', `worker processes sharing the port (default: SALLYPORT_WORKERS, else ${what})`)
+const workersOption = (what: string, sharing = 'worker processes sharing the port') =>
+  new Option('--workers <n>', `${sharing} (default: SALLYPORT_WORKERS, else ${what})`)
 
 const portOption = () =>
   new Option('--port <port>', 'port to listen on (default: PORT, else 8080)').argParser(valueOf(parsePort))
@@ -47,7 +47,7 @@ export function buildProgram(): Command {
         .argParser(valueOf(parsePort))
         .hideHelp(),
     )
-    .addOption(workersOption('every core'))
+    .addOption(workersOption('every core', 'processes serving the port, the supervisor one of them'))
     .action(async (options: { port?: number; host?: string; nodePortBase?: number; workers?: string }) => {
       // dev.ts keeps its argument-list interface (bench/bare-dev.ts calls it too).
       await runDev([

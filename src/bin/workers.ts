@@ -27,7 +27,13 @@ const restartBackoffMs = 1_000
 export type WorkerPlan = {
   /** `gateway` or `node`: in the supervisor's log lines. */
   kind: string
+  /** The processes that serve: the workers, and the supervisor too when it serves (`supervisorServes`). */
   count: number
+  /**
+   * The supervisor serves connections itself (`sallyport dev`, docs/adr/0024-dev-supervisor-serves-connections.md):
+   * it is one of the `count` processes, and forks one worker fewer (docs/adr/0025-dev-worker-count.md).
+   */
+  supervisorServes?: boolean
   /** The workers' own shutdown deadline (SALLYPORT_SHUTDOWN_TIMEOUT_MS); the supervisor waits a second more. */
   shutdownTimeoutMs: number
   /** The supervisor's logger, made only when there is a supervisor (a count above 1). */
@@ -113,6 +119,7 @@ function supervise(
   {
     kind,
     count,
+    supervisorServes = false,
     shutdownTimeoutMs,
     log: makeLog,
     listening,
@@ -228,5 +235,5 @@ function supervise(
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
 
-  for (let i = 0; i < count; i++) fork()
+  for (let i = supervisorServes ? 1 : 0; i < count; i++) fork()
 }
