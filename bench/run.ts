@@ -874,7 +874,14 @@ async function main(): Promise<void> {
       devWorkers: options.devWorkers,
     })
     sallyports[scenario] = started
-    pids[scenario] = started.pids
+    // `dev` with workers: its supervisor, which serves too (ADR 0024), and its workers counted apart and
+    // summed as the scenario's CPU, as the topology's kinds are.
+    if (topology === 'dev' && started.pids.length > 1) {
+      pids['sallyport:supervisor'] = started.pids.slice(0, 1)
+      pids['sallyport:workers'] = started.pids.slice(1)
+    } else {
+      pids[scenario] = started.pids
+    }
     for (const body of options.bodies)
       await checkEnvelope(started, `${targetOrigin}/${body}`, expectedBodies[body])
     const shape =
@@ -1065,6 +1072,18 @@ async function main(): Promise<void> {
       '  outside the benchmark (noise: a high figure makes that cell suspect). errors: all rounds.' +
       (options.rounds > 1 ? `\n  Each cell shows its median round of ${options.rounds} (by req/s).` : ''),
   )
+  if (pids['sallyport:supervisor'] !== undefined) {
+    console.log('  sallyport: its supervisor (which serves too) and its workers, ms per request:')
+    for (const cell of cells.filter((c) => c.scenario === 'sallyport')) {
+      const perRequest = ['supervisor', 'workers'].map((kind) => {
+        const ms = cell.cpuMs[`sallyport:${kind}`]
+        return `${kind} ${ms === undefined ? 'n/a' : fixed(ms / Math.max(cell.completed, 1), 3)}`
+      })
+      console.log(
+        `    ${cell.body === '1k' ? '1 KiB' : '1 MiB'} c=${String(cell.concurrency).padEnd(3)} ${perRequest.join(', ')}`,
+      )
+    }
+  }
   if (topologyStarted !== undefined) {
     console.log(
       '  topology: proxy CPU is gateways + nodes + redis-server + the PostgreSQL backends serving the\n' +
