@@ -30,8 +30,8 @@ export type WorkerPlan = {
   /** The processes that serve: the workers, and the supervisor too when it serves (`supervisorServes`). */
   count: number
   /**
-   * The supervisor serves connections itself (`sallyport dev`, docs/adr/0024-dev-supervisor-serves-connections.md):
-   * it is one of the `count` processes, and forks one worker fewer (docs/adr/0025-dev-worker-count.md).
+   * The supervisor serves connections itself (`sallyport dev`, ADR 0024): it is one of the `count`
+   * processes, and forks one worker fewer (docs/adr/0025-dev-worker-count.md).
    */
   supervisorServes?: boolean
   /** The workers' own shutdown deadline (SALLYPORT_SHUTDOWN_TIMEOUT_MS); the supervisor waits a second more. */

@@ -16,9 +16,9 @@ export function devEnvironment(fleetSecret: string, env: Env = process.env): Env
 
 /**
  * How many processes serve `sallyport dev` (`--workers`, else SALLYPORT_WORKERS, else the machine's available
- * cores): above 1, a supervisor that serves too and the workers it forks, one fewer (docs/adr/0025-dev-worker-count.md).
- * Each is the whole embedded default; the supervisor holds the stores they share
- * (docs/adr/0015-embedded-stores-in-the-supervisor.md).
+ * cores): above 1, a supervisor that serves too and the workers it forks, one fewer
+ * (docs/adr/0025-dev-worker-count.md). Each is the whole embedded default; the supervisor holds the stores
+ * they share (docs/adr/0015-embedded-stores-in-the-supervisor.md).
  */
 export function loadDevWorkers(flag: string | undefined, env: Env = process.env): number {
   return workerCount(flag, env, availableParallelism())
