@@ -1072,11 +1072,11 @@ async function main(): Promise<void> {
       '  outside the benchmark (noise: a high figure makes that cell suspect). errors: all rounds.' +
       (options.rounds > 1 ? `\n  Each cell shows its median round of ${options.rounds} (by req/s).` : ''),
   )
-  if (pids['sallyport:supervisor'] !== undefined) {
-    console.log('  sallyport: its supervisor (which serves too) and its workers, ms per request:')
-    for (const cell of cells.filter((c) => c.scenario === 'sallyport')) {
-      const perRequest = ['supervisor', 'workers'].map((kind) => {
-        const ms = cell.cpuMs[`sallyport:${kind}`]
+  /** A row per cell of `scenario`: the CPU per request of each of its kinds (`<scenario>:<kind>` in cpuMs). */
+  const printCpuByKind = (scenario: ScenarioName, kinds: string[]) => {
+    for (const cell of cells.filter((c) => c.scenario === scenario)) {
+      const perRequest = kinds.map((kind) => {
+        const ms = cell.cpuMs[`${scenario}:${kind}`]
         return `${kind} ${ms === undefined ? 'n/a' : fixed(ms / Math.max(cell.completed, 1), 3)}`
       })
       console.log(
@@ -1084,20 +1084,16 @@ async function main(): Promise<void> {
       )
     }
   }
+  if (pids['sallyport:supervisor'] !== undefined) {
+    console.log('  sallyport: its supervisor (which serves too) and its workers, ms per request:')
+    printCpuByKind('sallyport', ['supervisor', 'workers'])
+  }
   if (topologyStarted !== undefined) {
     console.log(
       '  topology: proxy CPU is gateways + nodes + redis-server + the PostgreSQL backends serving the\n' +
         '  gateways. By kind, ms per request:',
     )
-    for (const cell of cells.filter((c) => c.scenario === 'topology')) {
-      const perRequest = ['gateways', 'nodes', 'redis', 'postgres'].map((kind) => {
-        const ms = cell.cpuMs[`topology:${kind}`]
-        return `${kind} ${ms === undefined ? 'n/a' : fixed(ms / Math.max(cell.completed, 1), 3)}`
-      })
-      console.log(
-        `    ${cell.body === '1k' ? '1 KiB' : '1 MiB'} c=${String(cell.concurrency).padEnd(3)} ${perRequest.join(', ')}`,
-      )
-    }
+    printCpuByKind('topology', ['gateways', 'nodes', 'redis', 'postgres'])
     if (uncountedCells.length > 0) {
       console.log(
         `  n/a: PostgreSQL backends closed while a round ran (${uncountedCells.join(', ')}), so\n` +

@@ -13,6 +13,7 @@ import { fork } from 'node:child_process'
 import { createServer, connect } from 'node:net'
 import { once } from 'node:events'
 import { parseArgs } from 'node:util'
+import { summarise } from '../lib/stats.ts'
 
 const messageBytes = 64
 
@@ -74,7 +75,6 @@ if (process.argv[2] === '--echo') {
     })
   }
 
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
   console.log(`${messages} messages of ${messageBytes} bytes, Node ${process.version}`)
   console.log('concurrency  round trip p50  CPU per message: sender  echo side')
   for (const inFlight of [1, 64]) {
@@ -86,7 +86,7 @@ if (process.argv[2] === '--echo') {
     const childAfter = await childCpu()
     const perMessage = (micros: number) => `${(micros / messages).toFixed(1)} µs`
     console.log(
-      `${String(inFlight).padStart(11)}  ${median(rounds).toFixed(1).padStart(11)} µs` +
+      `${String(inFlight).padStart(11)}  ${summarise(Float64Array.from(rounds)).p50.toFixed(1).padStart(11)} µs` +
         `  ${perMessage(own.user + own.system).padStart(23)}  ${perMessage(childAfter - childBefore).padStart(9)}`,
     )
   }
