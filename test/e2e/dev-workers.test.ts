@@ -82,6 +82,14 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
       body: JSON.stringify({ url }),
     })
 
+  /** The lines of dev's log about its workers and its connections' hand-off, for an assertion's message. */
+  const workerEvents = () =>
+    dev
+      .output()
+      .split('\n')
+      .filter((line) => /worker|connection/i.test(line))
+      .join('\n')
+
   /** Runs `body` while the supervisor serves a request that never ends: new connections go to the workers. */
   const onWorkers = async <T>(body: () => Promise<T>): Promise<T> => {
     const occupied = await occupySupervisor(base, replayKey)
@@ -131,8 +139,10 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
       for (let i = 0; i < 4; i++) answered.push(answeredBy(await regions()))
       return answered
     })
-    assert.ok(!others.includes(supervisor!), others.join(', '))
-    assert.equal(new Set(others).size, 2, `both workers, in turn: ${others.join(', ')}`)
+    // Which processes started, stopped or were replaced so far: the way to read a failure of the two below.
+    const seen = `${others.join(', ')} (alone: ${supervisor}); dev's workers:\n${workerEvents()}`
+    assert.ok(!others.includes(supervisor!), seen)
+    assert.equal(new Set(others).size, 2, `both workers, in turn: ${seen}`)
     assert.notEqual(others[0], others[1])
     assert.equal(others[0], others[2])
   })
