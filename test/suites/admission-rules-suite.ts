@@ -101,6 +101,31 @@ export function runAdmissionRuleTests(withStore: WithStore): void {
       await store.release('{acct_a}', third.inFlightToken!)
     }))
 
+  test('leases of different lengths each expire at their own time, whatever the order they were taken in', () =>
+    withStore(async (store, clock) => {
+      const lease = (leaseMs: number) => ({ rules: [], inFlight: { key: '{acct_a}', limit: 2, leaseMs } })
+      admitted(await store.admit(lease(60_000)))
+      clock.advance(1000)
+      admitted(await store.admit(lease(5_000)))
+      refused(await store.admit(lease(5_000)))
+      clock.set(t0 + 5_999)
+      refused(await store.admit(lease(60_000)))
+      // The short lease, taken after the long one, has expired: its slot is free.
+      clock.set(t0 + 6_000)
+      const third = admitted(await store.admit(lease(60_000)))
+      refused(await store.admit(lease(10_000)))
+      // A release of the lease that would have expired next, then a shorter one taken.
+      await store.release('{acct_a}', third.inFlightToken!)
+      admitted(await store.admit(lease(10_000)))
+      clock.set(t0 + 15_999)
+      refused(await store.admit(lease(10_000)))
+      clock.set(t0 + 16_000)
+      admitted(await store.admit(lease(10_000)))
+      refused(await store.admit(lease(10_000)))
+      clock.set(t0 + 60_000)
+      admitted(await store.admit(lease(10_000)))
+    }))
+
   test('at 995 of 1,000 used, 50 concurrent admissions admit exactly 5', () =>
     withStore(async (store, _clock, harness) => {
       const request = (): AdmissionRequest => ({

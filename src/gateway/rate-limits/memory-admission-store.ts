@@ -31,6 +31,13 @@ import {
 
 type Log = { times: number[]; head: number; windowMs: number }
 
+/**
+ * An in-flight semaphore's leases: each token's expiry, and a time at or before the soonest of them. Until
+ * then no lease can have expired, so an admission does not look at them: one pass per lease lifetime rather
+ * than one per admission, which at hundreds of fetches in flight was most of an admission's work.
+ */
+type Leases = { expiries: Map<string, number>; soonest: number }
+
 /** An account's key epoch and revoked key ids, as the Redis hash holds them, with the same expiry. */
 type KeyState = { epoch: string | undefined; revoked: Set<string>; expiresAt: number }
 
@@ -69,8 +76,14 @@ function record(log: Log, at: number): void {
   times.splice(low, 0, at)
 }
 
-function pruneLeases(leases: Map<string, number>, now: number): void {
-  for (const [token, expiresAt] of leases) if (expiresAt <= now) leases.delete(token)
+function pruneLeases(leases: Leases, now: number): void {
+  if (now < leases.soonest) return
+  let soonest = Infinity
+  for (const [token, expiresAt] of leases.expiries) {
+    if (expiresAt <= now) leases.expiries.delete(token)
+    else if (expiresAt < soonest) soonest = expiresAt
+  }
+  leases.soonest = soonest
 }
 
 export function createMemoryAdmissionStore({
@@ -82,7 +95,7 @@ export function createMemoryAdmissionStore({
     target_host: new Map(),
     global_host: new Map(),
   }
-  const leases = new Map<string, Map<string, number>>()
+  const leases = new Map<string, Leases>()
   const used = new Map<string, number>()
   const keyStates = new Map<string, KeyState>()
   let nextToken = 0
@@ -113,7 +126,7 @@ export function createMemoryAdmissionStore({
     }
     for (const [key, set] of leases) {
       pruneLeases(set, now)
-      if (set.size === 0) leases.delete(key)
+      if (set.expiries.size === 0) leases.delete(key)
     }
     for (const scope of keyStates.keys()) keyState(scope, now)
   }
@@ -161,10 +174,10 @@ export function createMemoryAdmissionStore({
         if (leaseSet === undefined) seenInFlight = { count: 0, pivot: undefined }
         else {
           pruneLeases(leaseSet, now)
-          const count = leaseSet.size
+          const count = leaseSet.expiries.size
           const pivot =
             count >= inFlight.limit
-              ? [...leaseSet.values()].sort((a, b) => a - b)[pivotIndex(count, inFlight.limit)]
+              ? [...leaseSet.expiries.values()].sort((a, b) => a - b)[pivotIndex(count, inFlight.limit)]
               : undefined
           seenInFlight = { count, pivot }
         }
@@ -182,7 +195,7 @@ export function createMemoryAdmissionStore({
           const log = found[i]
           if (log !== undefined && log.head === log.times.length) logs[rule.name].delete(rule.key)
         })
-        if (inFlight !== undefined && leaseSet?.size === 0) leases.delete(inFlight.key)
+        if (inFlight !== undefined && leaseSet?.expiries.size === 0) leases.delete(inFlight.key)
         return settle(request, seen, false)
       }
       rules.forEach((rule, i) => {
@@ -198,10 +211,13 @@ export function createMemoryAdmissionStore({
         token = `lease_${(++nextToken).toString(36)}`
         let set = leaseSet
         if (set === undefined) {
-          set = new Map()
+          set = { expiries: new Map(), soonest: Infinity }
           leases.set(inFlight.key, set)
         }
-        set.set(token, now + inFlight.leaseMs)
+        const expiresAt = now + inFlight.leaseMs
+        set.expiries.set(token, expiresAt)
+        // A release leaves `soonest` where it was: still at or before every lease left.
+        if (expiresAt < set.soonest) set.soonest = expiresAt
       }
       if (quota !== undefined) used.set(quota.key, seen.quotaUsed! + quota.amount)
       return settle(request, seen, true, token)
@@ -211,8 +227,8 @@ export function createMemoryAdmissionStore({
       assertOpen()
       const set = leases.get(inFlightKey)
       if (set === undefined) return
-      set.delete(token)
-      if (set.size === 0) leases.delete(inFlightKey)
+      set.expiries.delete(token)
+      if (set.expiries.size === 0) leases.delete(inFlightKey)
     },
 
     refundQuota: async (key) => {
