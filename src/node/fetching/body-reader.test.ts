@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
-import { Readable } from 'node:stream'
 import { test } from 'node:test'
 import zlib from 'node:zlib'
+import { arrivedWhole, dispatched } from '../../../test/helpers/dispatched-response.ts'
 import { BodyDecodeError, readBody, type BodyRead } from './body-reader.ts'
+import type { TargetResponse } from './target-response.ts'
 
 const text = Buffer.from('deflate either way, '.repeat(500))
 
@@ -15,8 +16,8 @@ function bytesOf(read: BodyRead): Buffer {
 }
 
 /** A body arriving in the given pieces, as a socket might deliver it. */
-function arriving(...pieces: Buffer[]): Readable {
-  return Readable.from(pieces, { objectMode: false })
+function arriving(...pieces: Buffer[]): TargetResponse {
+  return arrivedWhole(...pieces).response
 }
 
 test('deflate: zlib-wrapped and raw are told apart even when the first chunk is one byte', async () => {
@@ -45,15 +46,12 @@ test('a truncated gzip body yields what was decoded, like browsers', async () =>
 })
 
 test('a declared identity length over the cap fails before reading', async () => {
-  let pulled = false
-  const body = new Readable({
-    read() {
-      pulled = true
-      this.push(null)
-    },
-  })
-  assert.deepEqual(await readBody(body, undefined, '2048', 1024), { ok: false, reason: 'too_large' })
-  assert.equal(pulled, false)
+  const call = dispatched()
+  call.response.onRequestStart(call.controller)
+  call.response.onResponseStart(call.controller, 200, { 'content-length': '2048' })
+  assert.deepEqual(await readBody(call.response, undefined, '2048', 1024), { ok: false, reason: 'too_large' })
+  // Nothing read: the connection is closed at once.
+  assert.equal(call.controller.aborts.length, 1)
 })
 
 test('more than five codings is not decoded: the raw bytes come back', async () => {

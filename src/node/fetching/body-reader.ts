@@ -5,13 +5,19 @@
  */
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream'
 import zlib from 'node:zlib'
+import { tooLarge, type BodyRead } from './target-response.ts'
 
-/**
- * A body read whole: its chunks as they came, in order, and their total length. They are not joined here:
- * the envelope is written from them (envelope-json.ts), and joining a 1 MiB body was a copy and a buffer
- * for the collector on every fetch.
- */
-export type BodyRead = { ok: true; chunks: Buffer[]; length: number } | { ok: false; reason: 'too_large' }
+export type { BodyRead } from './target-response.ts'
+
+/** What a body is read from: a target response (target-response.ts), read one way, once. */
+export type BodySource = {
+  /** The body whole, in the chunks it came in, or too_large past `maxBytes`. */
+  collect(maxBytes: number): Promise<BodyRead>
+  /** The body as a stream with backpressure, for the decoders. */
+  stream(): Readable
+  /** The body is not wanted: the connection is closed. */
+  destroy(): void
+}
 
 /** Raised when a body cannot be decoded with the coding the target declared. */
 export class BodyDecodeError extends Error {
@@ -66,72 +72,26 @@ type Coding = 'gzip' | 'deflate' | 'br' | 'zstd'
  * charset step then usually reports them as base64.
  */
 export async function readBody(
-  body: Readable,
+  body: BodySource,
   contentEncoding: string | undefined,
   contentLength: string | undefined,
   maxBytes: number,
 ): Promise<BodyRead> {
   const codings = parseCodings(contentEncoding)
   if (codings === undefined || codings.length === 0) {
-    // Identity fast path: no stream beyond undici's own. A declared length over the cap fails at once.
+    // Identity: the chunks as they came, no stream at all. A declared length over the cap fails at once.
     if (contentLength !== undefined && Number(contentLength) > maxBytes) {
       body.destroy()
       return tooLarge
     }
-    return collectIdentity(body, maxBytes)
+    return body.collect(maxBytes)
   }
-  let decoded: Readable = body
+  let decoded: Readable = body.stream()
   for (const coding of codings.toReversed()) decoded = pipeline(decoded, createDecoder(coding), noop)
   try {
     return await collect(decoded, maxBytes)
   } catch (error) {
     throw isDecoderError(error) ? new BodyDecodeError(error) : error
-  }
-}
-
-const tooLarge: BodyRead = { ok: false, reason: 'too_large' }
-
-/**
- * An identity body, read from undici's stream with listeners: an async iterator costs a generator, a
- * promise per chunk and end-of-stream bookkeeping, for a body that is mostly one or two chunks. Same
- * outcomes as `collect`: the bytes, too_large as soon as the cap is passed (the stream destroyed, which
- * closes the connection), or the stream's error, a close before the end being one.
- */
-function collectIdentity(body: Readable, maxBytes: number): Promise<BodyRead> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let total = 0
-    let settled = false
-    body.on('data', (chunk: Buffer) => {
-      if (settled) return
-      total += chunk.length
-      if (total <= maxBytes) {
-        chunks.push(chunk)
-        return
-      }
-      settled = true
-      body.destroy()
-      resolve(tooLarge)
-    })
-    body.on('end', () => {
-      settled = true
-      resolve({ ok: true, chunks, length: total })
-    })
-    body.on('error', (error) => {
-      settled = true
-      reject(error)
-    })
-    body.on('close', () => {
-      if (!settled) reject(new PrematureCloseError())
-    })
-  })
-}
-
-/** What `for await` raises for a stream destroyed before its end without an error. */
-class PrematureCloseError extends Error {
-  readonly code = 'ERR_STREAM_PREMATURE_CLOSE'
-  constructor() {
-    super('Premature close')
   }
 }
 
@@ -142,7 +102,7 @@ async function collect(stream: Readable, maxBytes: number): Promise<BodyRead> {
     total += chunk.length
     if (total > maxBytes) {
       // Leaving the loop destroys the stream; with a decoder chain, pipeline destroys every stage and the
-      // undici body, which closes the connection instead of reading the rest.
+      // response's stream, which closes the connection instead of reading the rest.
       stream.destroy()
       return tooLarge
     }

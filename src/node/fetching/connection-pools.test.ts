@@ -50,7 +50,9 @@ describe('connection pools', async () => {
   const signal = new AbortController().signal
   async function get(target: EgressTarget, p: ReturnType<typeof pools>, name: string): Promise<string> {
     const response = await p.request(new URL(target.url(name, '/')), { headers: {}, signal })
-    const text = await response.body.text()
+    const read = await response.collect(1 << 20)
+    assert.ok(read.ok)
+    const text = Buffer.concat(read.chunks).toString()
     // undici frees the connection just after the body ends, a turn of the event loop later; a request
     // sent in the same turn would open a second one (as in any undici Pool).
     await new Promise((resolve) => setImmediate(resolve))

@@ -12,8 +12,8 @@
  * so it is skipped while the clients the pools hold could not exceed the cap even if all were connected.
  */
 import type { CancelSignal } from '../../shared/cancellation.ts'
-import { Client, errors, Pool, type buildConnector, type Dispatcher } from 'undici'
-import { headerBlockOver } from './response-headers.ts'
+import { Client, errors, Pool, type buildConnector } from 'undici'
+import { TargetResponse } from './target-response.ts'
 
 export type ConnectionPoolsOptions = {
   connect: buildConnector.connector
@@ -32,8 +32,11 @@ export type ConnectionPoolsOptions = {
 export type HopRequest = { headers: Record<string, string>; signal: CancelSignal }
 
 export type ConnectionPools = {
-  /** GET `url`; a header block over the cap rejects with undici's HeadersOverflowError on both protocols. */
-  request(url: URL, hop: HopRequest): Promise<Dispatcher.ResponseData>
+  /**
+   * GET `url`: settles once the headers are in, the body still to be read (`TargetResponse`). A header
+   * block over the cap rejects with undici's HeadersOverflowError on both protocols.
+   */
+  request(url: URL, hop: HopRequest): Promise<TargetResponse>
   /** Connections and HTTP/2 sessions open now, idle or not. */
   openConnections(): number
   close(): Promise<void>
@@ -177,21 +180,16 @@ export function createConnectionPools(options: ConnectionPoolsOptions): Connecti
   }
 
   return {
-    async request(url, hop) {
-      if (closed) throw new errors.ClientClosedError()
-      const response = await poolFor(url.origin).request({
-        path: url.pathname + url.search,
-        method: 'GET',
-        headers: hop.headers,
-        signal: hop.signal,
+    request(url, hop) {
+      if (closed) return Promise.reject(new errors.ClientClosedError())
+      const pool = poolFor(url.origin)
+      return new Promise((resolve, reject) => {
+        const response = new TargetResponse(resolve, reject, hop.signal, options.maxHeaderBytes, queueTrim)
+        pool.dispatch(
+          { origin: url.origin, path: url.pathname + url.search, method: 'GET', headers: hop.headers },
+          response,
+        )
       })
-      // HTTP/1.1 is capped by undici while parsing; HTTP/2 headers arrive whole, so they are measured here.
-      if (headerBlockOver(response.headers, options.maxHeaderBytes)) {
-        response.body.destroy()
-        throw new errors.HeadersOverflowError()
-      }
-      response.body.once('close', queueTrim)
-      return response
     },
     openConnections: countOpen,
     async close() {

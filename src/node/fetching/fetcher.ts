@@ -3,7 +3,6 @@
  * and build the envelope (SPEC 2.2, DESIGN 2 and 5). Expected failures come back as `TargetRefusal`
  * values, never as exceptions. Nothing here logs: no target URL, host or body may reach a log (DESIGN 7).
  */
-import type { Dispatcher } from 'undici'
 import { Cancellation, type CancelSignal } from '../../shared/cancellation.ts'
 import type { FetchJob, NodeEnvelope, NodeRedirect, TargetRefusal } from '../../shared/fleet-contract.ts'
 import { systemClock } from '../../shared/clock.ts'
@@ -17,6 +16,7 @@ import { createGuardedConnector } from './guarded-connector.ts'
 import { notPermitted, refusal, refusalOf, wholeFetchTimedOut } from './refusal.ts'
 import { createResolver, type Resolver } from './resolver.ts'
 import { setCookieFields } from './response-headers.ts'
+import type { TargetResponse } from './target-response.ts'
 
 export type FetcherOptions = {
   deviceId: string
@@ -166,7 +166,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
         const hopRefusal = checkHopUrl(url)
         if (hopRefusal !== undefined) return { ok: false, refusal: hopRefusal }
 
-        let response: Dispatcher.ResponseData
+        let response: TargetResponse
         try {
           const cookie = cookies === undefined ? '' : cookies.cookieHeader(url)
           const hopHeaders = cookie === '' ? headers : { ...headers, cookie }
@@ -180,7 +180,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
           : undefined
         if (location !== undefined) {
           // Nobody reads a redirect's body: reuse the connection when it is small, else drop it.
-          response.body.dump({ limit: redirectBodyDumpLimit }).catch(noop)
+          response.dump(redirectBodyDumpLimit)
           cookies ??= createCookieJar(now)
           cookies.store(url, setCookieFields(response.headers))
           if (redirects >= options.maxRedirects) {
@@ -214,11 +214,11 @@ export function createFetcher(options: FetcherOptions): Fetcher {
         let length = 0
         if (response.statusCode === 204 || response.statusCode === 304) {
           // No content by definition (RFC 9110 15.3.5, 15.4.5), whatever headers came with it.
-          response.body.dump().catch(noop)
+          response.dump()
         } else {
           try {
             const read = await readBody(
-              response.body,
+              response,
               header(response, 'content-encoding'),
               header(response, 'content-length'),
               options.maxBodyBytes,
@@ -279,13 +279,13 @@ function checkHopUrl(url: URL): TargetRefusal | undefined {
 }
 
 /** A repeated header comes as an array from undici; these fields are single-valued, so the list is joined. */
-function header(response: Dispatcher.ResponseData, name: string): string | undefined {
+function header(response: TargetResponse, name: string): string | undefined {
   const value = response.headers[name]
   return Array.isArray(value) ? value.join(', ') : value
 }
 
 /** The named headers of the final response that it carried; a repeated header (Link) joined by ', '. */
-function pickHeaders(response: Dispatcher.ResponseData, names: readonly string[]): Record<string, string> {
+function pickHeaders(response: TargetResponse, names: readonly string[]): Record<string, string> {
   const picked: Record<string, string> = {}
   for (const name of names) {
     const value = header(response, name.toLowerCase())
@@ -294,7 +294,7 @@ function pickHeaders(response: Dispatcher.ResponseData, names: readonly string[]
   return picked
 }
 
-function firstHeader(response: Dispatcher.ResponseData, name: string): string | undefined {
+function firstHeader(response: TargetResponse, name: string): string | undefined {
   const value = response.headers[name]
   return Array.isArray(value) ? value[0] : value
 }
@@ -304,5 +304,3 @@ function tooLarge(maxBytes: number): TargetRefusal {
   const cap = Number.isInteger(mib) ? `${mib} MiB` : `${maxBytes} bytes`
   return refusal('response_too_large', `The target's response is larger than the ${cap} cap.`)
 }
-
-function noop(): void {}
