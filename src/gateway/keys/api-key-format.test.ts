@@ -6,6 +6,9 @@ describe('API key format', () => {
   it('computes the standard CRC-32 (IEEE) check value', () => {
     assert.equal(crc32('123456789'), 0xcbf43926)
     assert.equal(crc32(''), 0)
+    // Beyond ASCII: the CRC of the UTF-8 bytes, as Python's zlib.crc32 gives it.
+    assert.equal(crc32('é'), 0x0e048d3e)
+    assert.equal(crc32('sp_live_€'), 0xadfb2a32)
   })
 
   it('mints sp_live_ + 30 random base62 characters + a 6-character checksum', () => {

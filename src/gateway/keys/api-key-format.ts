@@ -19,9 +19,20 @@ const crcTable = Uint32Array.from({ length: 256 }, (_, n) => {
   return c >>> 0
 })
 
+/** CRC-32 of the UTF-8 bytes of `text`; a key is ASCII, so its characters are its bytes (no Buffer). */
 export function crc32(text: string): number {
   let crc = 0xffffffff
-  for (const byte of Buffer.from(text, 'utf8')) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8)
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code > 0x7f) return crc32Bytes(Buffer.from(text, 'utf8'))
+    crc = crcTable[(crc ^ code) & 0xff]! ^ (crc >>> 8)
+  }
+  return (crc ^ 0xffffffff) >>> 0
+}
+
+function crc32Bytes(bytes: Uint8Array): number {
+  let crc = 0xffffffff
+  for (let i = 0; i < bytes.length; i++) crc = crcTable[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8)
   return (crc ^ 0xffffffff) >>> 0
 }
 
