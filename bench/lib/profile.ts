@@ -3,6 +3,14 @@
  * function, inclusive ("total") time per function, and self time per area (node internals by module,
  * npm packages by name, this repo's files, GC, idle). Percentages are of the busy time (all samples but
  * `(idle)`), which is what limits throughput; the idle share is reported apart.
+ *
+ * Busy time is not CPU time. V8 samples the thread whenever it is outside the event loop's wait, so on
+ * cores shared with other processes it also counts the time the thread was ready to run while another
+ * process ran, on whatever frame it was in then: most often a socket write, whose peer woke and took the
+ * core. A gateway of the topology at c=64 was "busy" 82% of a profile while it used about 40% of a core,
+ * and its rare writes to PostgreSQL had as many samples as its answers, twenty times as many writes
+ * (docs/performance.md, "2026-12-02 (night)"). Read CPU from the bench's table; read the profile for the
+ * JavaScript's shape.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
