@@ -4,7 +4,8 @@
  */
 import type { Dispatcher } from 'undici'
 
-type Headers = Dispatcher.ResponseData['headers']
+/** A response's header fields: lower-case names, a repeated field as an array. */
+export type ResponseHeaders = Dispatcher.ResponseData['headers']
 
 /**
  * Whether a header block is larger than `maxBytes` as undici counts it on HTTP/1.1: the bytes of every
@@ -12,7 +13,7 @@ type Headers = Dispatcher.ResponseData['headers']
  * in the object. A UTF-16 code unit is at most 3 bytes of UTF-8, so a block whose string lengths are
  * within a third of the cap (nearly every one) is under it without measuring a byte.
  */
-export function headerBlockOver(headers: Headers, maxBytes: number): boolean {
+export function headerBlockOver(headers: ResponseHeaders, maxBytes: number): boolean {
   let units = 0
   for (const name of Object.keys(headers)) {
     const value = headers[name]
@@ -22,7 +23,7 @@ export function headerBlockOver(headers: Headers, maxBytes: number): boolean {
   return units * 3 > maxBytes && headerBlockBytes(headers) > maxBytes
 }
 
-function headerBlockBytes(headers: Headers): number {
+function headerBlockBytes(headers: ResponseHeaders): number {
   let total = 0
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue
@@ -34,7 +35,7 @@ function headerBlockBytes(headers: Headers): number {
 }
 
 /** Every Set-Cookie field of a response, in the order received. */
-export function setCookieFields(headers: Headers): string[] {
+export function setCookieFields(headers: ResponseHeaders): string[] {
   const value = headers['set-cookie']
   if (value === undefined) return []
   return Array.isArray(value) ? value : [value]

@@ -13,9 +13,7 @@
 import { Readable } from 'node:stream'
 import { errors, type Dispatcher } from 'undici'
 import type { CancelSignal } from '../../shared/cancellation.ts'
-import { headerBlockOver } from './response-headers.ts'
-
-export type ResponseHeaders = Record<string, string | string[] | undefined>
+import { headerBlockOver, type ResponseHeaders } from './response-headers.ts'
 
 /**
  * A body read whole: its chunks as they came, in order, and their total length; or too large (the
