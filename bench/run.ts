@@ -93,10 +93,23 @@ const devGoal = { '1k': 1, '1m': 0.8 } as const
 /** Authentication, limits and metering should add under 15 % to the fetch path: dev >= 1 / 1.15 of bare. */
 const bareGoal = 1 / 1.15
 
+/** Unmeasured load before the first round: longer for the topology, whose five processes share it. */
+const defaultPrewarmMs = { topology: 60_000, other: 30_000 } as const
+
+/** What the run's header says of the pre-warm. */
+function prewarmNote(options: Options): string {
+  if (options.prewarmMs === undefined)
+    return `${defaultPrewarmMs.other / 1000} s pre-warm per scenario (the topology ${defaultPrewarmMs.topology / 1000} s)`
+  return options.prewarmMs === 0 ? 'no pre-warm' : `${options.prewarmMs / 1000} s pre-warm per scenario`
+}
+
 const usage = `usage: npm run bench -- [options]
 
   --duration S         measured seconds per cell (default 5)
   --warmup S           warm-up seconds per cell, not measured (default 1)
+  --prewarm S          seconds of load, not measured, on each scenario whose processes outlive a cell
+                       (Sallyport's, the floor) before the first round, at the highest concurrency, so
+                       that their JIT compilers are done (default 30, the topology 60; 0: none)
   --quick              --duration 1 --warmup 0.3 (a smoke run; numbers are noisy)
   --scenarios LIST     direct,squid,sallyport (the default); sallyport-bare: \`dev\` without the key
                        lookup, admission store, standing and metering (bench/bare-dev.ts), to measure
@@ -132,6 +145,8 @@ const usage = `usage: npm run bench -- [options]
 type Options = {
   durationMs: number
   warmupMs: number
+  /** Undefined: each scenario's default (`defaultPrewarmMs`). */
+  prewarmMs: number | undefined
   scenarios: ScenarioName[]
   bodies: BodyName[]
   concurrencies: number[]
@@ -156,6 +171,7 @@ function parseOptions(argv: string[]): Options | undefined {
     options: {
       duration: { type: 'string' },
       warmup: { type: 'string' },
+      prewarm: { type: 'string' },
       quick: { type: 'boolean', default: false },
       scenarios: { type: 'string' },
       topology: { type: 'boolean', default: false },
@@ -180,11 +196,11 @@ function parseOptions(argv: string[]): Options | undefined {
     console.log(usage)
     return undefined
   }
-  const seconds = (name: string, raw: string | undefined, fallback: number) => {
+  const seconds = (name: string, raw: string | undefined, fallback: number, zero = false) => {
     if (raw === undefined) return Math.round(fallback * 1000)
     const value = Number(raw.replace(/s$/, ''))
-    if (!Number.isFinite(value) || value <= 0 || value > 600)
-      throw new Error(`--${name} takes seconds (0-600]`)
+    if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero) || value > 600)
+      throw new Error(`--${name} takes seconds (${zero ? '[0' : '(0'}-600]`)
     return Math.round(value * 1000)
   }
   const list = <T extends string>(
@@ -222,6 +238,8 @@ function parseOptions(argv: string[]): Options | undefined {
   return {
     durationMs: seconds('duration', values.duration, values.quick ? 1 : 5),
     warmupMs: seconds('warmup', values.warmup, values.quick ? 0.3 : 1),
+    prewarmMs:
+      values.prewarm === undefined && !values.quick ? undefined : seconds('prewarm', values.prewarm, 0, true),
     scenarios,
     bodies: list('bodies', values.bodies, Object.keys(bodySizes) as BodyName[]),
     concurrencies,
@@ -741,6 +759,8 @@ function onSignal(signal: NodeJS.Signals) {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2))
   if (options === undefined) return
+  const prewarmMsOf = (scenario: ScenarioName) =>
+    options.prewarmMs ?? (scenario === 'topology' ? defaultPrewarmMs.topology : defaultPrewarmMs.other)
   keepTemp = options.keepTemp
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
@@ -762,7 +782,8 @@ async function main(): Promise<void> {
   console.log(`Sallyport benchmark  ${startedAt.toISOString()}  node ${process.version}`)
   console.log(`  ${sharing}`)
   console.log(
-    `  ${options.warmupMs / 1000} s warm-up + ${options.durationMs / 1000} s measured per cell; ` +
+    `  ${prewarmNote(options)}, ` +
+      `${options.warmupMs / 1000} s warm-up + ${options.durationMs / 1000} s measured per cell; ` +
       `scenarios ${options.scenarios.join(', ')}; bodies ${options.bodies.join(', ')}; ` +
       `concurrency ${options.concurrencies.join(', ')}`,
   )
@@ -1037,6 +1058,29 @@ async function main(): Promise<void> {
     }
   }
 
+  // V8 optimises a function once it has run enough, on background threads that share the cores with
+  // everything else: under load on two cores, a process's compiling went on for about 40 s and took a third
+  // of a node's CPU meanwhile (docs/performance.md, "2026-12-02 (JIT)"). A service runs for days; its cost
+  // per fetch is the compiled code's, so the processes that outlive a cell get load first, not measured.
+  const prewarmed = options.scenarios.filter(
+    (scenario) => scenario !== 'direct' && scenario !== 'squid' && prewarmMsOf(scenario) > 0,
+  )
+  if (prewarmed.length > 0) {
+    const concurrency = Math.max(...options.concurrencies)
+    for (const scenario of prewarmed) {
+      const share = Math.round(prewarmMsOf(scenario) / options.bodies.length)
+      for (const body of options.bodies) {
+        process.stdout.write(`  pre-warm: ${scenario} ${body} c=${concurrency} for ${share / 1000} s ... `)
+        const spec = { ...specFor(scenario, body, concurrency), warmupMs: 0, durationMs: share }
+        const { result } = await runCell(spec, {})
+        const errors =
+          result.errors === 0 ? '' : `, ${result.errors} errors ${JSON.stringify(result.errorKinds)}`
+        console.log(`${fixed(result.completed / (result.windowMs / 1000), 0)} req/s${errors}`)
+      }
+    }
+    console.log('')
+  }
+
   // Every round runs every cell; scenarios are interleaved per cell, so each comparison is made under
   // the same conditions. With several rounds, each cell reports its median round (by req/s).
   const rounds: CellResult[][] = []
@@ -1147,7 +1191,10 @@ async function main(): Promise<void> {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
-    options,
+    options: {
+      ...options,
+      prewarmMsByScenario: Object.fromEntries(options.scenarios.map((s) => [s, prewarmMsOf(s)])),
+    },
     machine: {
       cores,
       cpuModel: cpus()[0]?.model,
