@@ -110,7 +110,7 @@ const usage = `usage: npm run bench -- [options]
   --prewarm S          seconds of load, not measured, on each scenario whose processes outlive a cell
                        (Sallyport's, the floor) before the first round, at the highest concurrency, so
                        that their JIT compilers are done (default 30, the topology 60; 0: none)
-  --quick              --duration 1 --warmup 0.3 (a smoke run; numbers are noisy)
+  --quick              --duration 1 --warmup 0.3 --prewarm 0 (a smoke run; numbers are noisy)
   --scenarios LIST     direct,squid,sallyport (the default); sallyport-bare: \`dev\` without the key
                        lookup, admission store, standing and metering (bench/bare-dev.ts), to measure
                        what they add; sallyport-split: \`sallyport node\` and
