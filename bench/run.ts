@@ -278,6 +278,11 @@ type CellResult = {
   windowMs: number
   /** CPU ms used in the window: load generator, target, and the proxy process (squid or sallyport dev). */
   cpuMs: Record<string, number>
+  /**
+   * The part of `cpuMs` each name's main threads used (the JavaScript thread of a Node process); the rest is
+   * V8's compiler and GC threads and libuv's pool. PostgreSQL's backends are a thread each.
+   */
+  mainThreadCpuMs: Record<string, number>
   /** CPU ms the proxy (squid, or the whole sallyport dev process) spent per completed request. */
   proxyCpuMsPerRequest: number | undefined
   /** Share of all cores busy in the window, whoever used it. */
@@ -1017,6 +1022,9 @@ async function main(): Promise<void> {
       }
     }
     const cpuMs: Record<string, number> = { load: loadMs, ...processesMs }
+    const mainThreadCpuMs: Record<string, number> = { ...cpu?.mainThreadsMs }
+    if (processesMs['topology:postgres'] === undefined) delete mainThreadCpuMs['topology:postgres']
+    else mainThreadCpuMs['topology:postgres'] = processesMs['topology:postgres']
     // The topology's processes are accounted by kind (`topology:gateways`...): its CPU is their sum, known
     // only when every kind's is (a process of a kind that ended during the cell leaves its kind out).
     const parts = Object.entries(processesMs).filter(
@@ -1045,6 +1053,7 @@ async function main(): Promise<void> {
       unfinished: result.unfinished,
       windowMs: result.windowMs,
       cpuMs,
+      mainThreadCpuMs,
       proxyCpuMsPerRequest:
         proxyCpu === undefined || result.completed === 0 ? undefined : proxyCpu / result.completed,
       machineBusyPercent: cpu?.machineBusyPercent,
@@ -1116,12 +1125,30 @@ async function main(): Promise<void> {
       '  outside the benchmark (noise: a high figure makes that cell suspect). errors: all rounds.' +
       (options.rounds > 1 ? `\n  Each cell shows its median round of ${options.rounds} (by req/s).` : ''),
   )
-  /** A row per cell of `scenario`: the CPU per request of each of its kinds (`<scenario>:<kind>` in cpuMs). */
-  const printCpuByKind = (scenario: ScenarioName, kinds: string[]) => {
+  /** Names of Node processes whose CPU went off their main threads by more than `compilingShare`. */
+  const compiling: string[] = []
+  /** Share of a Node process's CPU off its main thread above which its JIT is likely still compiling. */
+  const compilingShare = 0.15
+  /** Percent of `name`'s CPU in `cell` that was not its main thread's. */
+  const offMain = (cell: CellResult, name: string): number | undefined => {
+    const all = cell.cpuMs[name]
+    const main = cell.mainThreadCpuMs[name]
+    return all === undefined || main === undefined || all <= 0 ? undefined : (all - main) / all
+  }
+  /**
+   * A row per cell of `scenario`: the CPU per request of each of its kinds (`<scenario>:<kind>` in cpuMs),
+   * with the Node processes' share off their main thread.
+   */
+  const printCpuByKind = (scenario: ScenarioName, kinds: string[], nodeKinds: readonly string[]) => {
     for (const cell of cells.filter((c) => c.scenario === scenario)) {
       const perRequest = kinds.map((kind) => {
-        const ms = cell.cpuMs[`${scenario}:${kind}`]
-        return `${kind} ${ms === undefined ? 'n/a' : fixed(ms / Math.max(cell.completed, 1), 3)}`
+        const name = `${scenario}:${kind}`
+        const ms = cell.cpuMs[name]
+        const off = nodeKinds.includes(kind) ? offMain(cell, name) : undefined
+        if (off !== undefined && off > compilingShare)
+          compiling.push(`${kind} ${cell.body} c=${cell.concurrency}`)
+        const share = off === undefined ? '' : ` (${fixed(100 * off, 0)}% off main)`
+        return `${kind} ${ms === undefined ? 'n/a' : fixed(ms / Math.max(cell.completed, 1), 3)}${share}`
       })
       console.log(
         `    ${cell.body === '1k' ? '1 KiB' : '1 MiB'} c=${String(cell.concurrency).padEnd(3)} ${perRequest.join(', ')}`,
@@ -1130,20 +1157,33 @@ async function main(): Promise<void> {
   }
   if (pids['sallyport:supervisor'] !== undefined) {
     console.log('  sallyport: its supervisor (which serves too) and its workers, ms per request:')
-    printCpuByKind('sallyport', ['supervisor', 'workers'])
+    printCpuByKind('sallyport', ['supervisor', 'workers'], ['supervisor', 'workers'])
   }
   if (topologyStarted !== undefined) {
     console.log(
       '  topology: proxy CPU is gateways + nodes + redis-server + the PostgreSQL backends serving the\n' +
         '  gateways. By kind, ms per request:',
     )
-    printCpuByKind('topology', ['gateways', 'nodes', 'redis', 'postgres'])
+    printCpuByKind('topology', ['gateways', 'nodes', 'redis', 'postgres'], ['gateways', 'nodes'])
     if (uncountedCells.length > 0) {
       console.log(
         `  n/a: PostgreSQL backends closed while a round ran (${uncountedCells.join(', ')}), so\n` +
           "  its CPU, and the topology's total, were not counted whole there.",
       )
     }
+  }
+
+  if (pids['sallyport:supervisor'] !== undefined || topologyStarted !== undefined) {
+    console.log(
+      "  off main: the share of a Node process's CPU not on its JavaScript thread (V8's compiler and GC\n" +
+        "  threads, libuv's pool); a few percent once V8 has compiled the hot code.",
+    )
+  }
+  if (compiling.length > 0) {
+    console.log(
+      `  note: over ${fixed(100 * compilingShare, 0)}% off main in ${compiling.join(', ')}: V8 was likely still ` +
+        'compiling there,\n  so those figures are above the steady state; a longer --prewarm helps.',
+    )
   }
 
   // Stop the measured processes first: with --profile, a Sallyport process writes its profile as it exits.

@@ -31,6 +31,20 @@ export function processCpuMs(pid: number): number | undefined {
   }
 }
 
+/**
+ * User + system CPU time of a process's main thread in ms (its task whose id is the pid): for Node, the
+ * JavaScript thread; the rest of the process's CPU is V8's compiler and GC threads and libuv's pool.
+ */
+export function mainThreadCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks()
+  } catch {
+    return undefined
+  }
+}
+
 export type MachineCpu = { busy: number; total: number }
 
 export function machineCpu(): MachineCpu | undefined {
@@ -49,36 +63,50 @@ export function machineCpu(): MachineCpu | undefined {
 export type CpuSnapshot = {
   at: number
   processes: Record<string, number | undefined>
+  /** The same processes' main threads. */
+  mainThreads: Record<string, number | undefined>
   machine: MachineCpu | undefined
 }
 
 /** One figure per name: the CPU ms of its processes together (the split Sallyport has two). */
 export function snapshot(pids: Record<string, readonly number[]>): CpuSnapshot {
   const processes: Record<string, number | undefined> = {}
-  for (const [name, list] of Object.entries(pids)) {
+  const mainThreads: Record<string, number | undefined> = {}
+  const sumOf = (list: readonly number[], read: (pid: number) => number | undefined) => {
     let sum: number | undefined = 0
     for (const pid of list) {
-      const ms = processCpuMs(pid)
+      const ms = read(pid)
       sum = ms === undefined || sum === undefined ? undefined : sum + ms
     }
-    processes[name] = sum
+    return sum
   }
-  return { at: performance.now(), processes, machine: machineCpu() }
+  for (const [name, list] of Object.entries(pids)) {
+    processes[name] = sumOf(list, processCpuMs)
+    mainThreads[name] = sumOf(list, mainThreadCpuMs)
+  }
+  return { at: performance.now(), processes, mainThreads, machine: machineCpu() }
 }
 
 /** CPU ms each process used between two snapshots, and how busy the machine was (percent of all cores). */
 export function cpuBetween(start: CpuSnapshot, end: CpuSnapshot) {
-  const processes: Record<string, number> = {}
-  for (const [name, before] of Object.entries(start.processes)) {
-    const after = end.processes[name]
-    if (before !== undefined && after !== undefined) processes[name] = after - before
+  const between = (before: Record<string, number | undefined>, after: Record<string, number | undefined>) => {
+    const used: Record<string, number> = {}
+    for (const [name, from] of Object.entries(before)) {
+      const to = after[name]
+      if (from !== undefined && to !== undefined) used[name] = to - from
+    }
+    return used
   }
+  const processes = between(start.processes, end.processes)
+  const mainThreads = between(start.mainThreads, end.mainThreads)
   const machine =
     start.machine !== undefined && end.machine !== undefined && end.machine.total > start.machine.total
       ? { busy: end.machine.busy - start.machine.busy, total: end.machine.total - start.machine.total }
       : undefined
   return {
     processesMs: processes,
+    /** The part of `processesMs` their main threads used. */
+    mainThreadsMs: mainThreads,
     /** Percent of all cores' time that was busy, whoever used it. */
     machineBusyPercent: machine === undefined ? undefined : (100 * machine.busy) / machine.total,
     /** CPU ms all processes used together, on all cores. */
