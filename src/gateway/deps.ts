@@ -146,6 +146,7 @@ export function createGatewayDeps(
     migrate: async () => {
       const { applied } = await migrateToLatest(db)
       if (applied.length > 0) log.info({ migrations: applied }, 'database migrated')
+      await stack.replayUsage()
       // Expired links, stale sign-ups and old throttle events, hourly on every gateway (docs/accounts.md).
       stack.purge.start()
       // Serving before Redis answers would refuse every request with store_unavailable; a Redis that stays

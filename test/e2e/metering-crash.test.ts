@@ -74,7 +74,7 @@ describe('metering when a gateway is killed mid-stream', { timeout: 180_000 }, (
     )
     dev = undefined
 
-    const counted = ledger()
+    const counted = await ledger()
     assertWithinOutstanding(counted, delivered, outstandingAtKill)
 
     // After a restart, the account's own view and the operator's report say the same.

@@ -1,19 +1,18 @@
 import { join } from 'node:path'
-import { databaseFileName, type Database } from '../../src/infra/database/database.ts'
-import { SQLite } from '../../src/infra/database/sqlite-binding.ts'
+import { settleUsage } from '../../src/gateway/metering/usage-repository.ts'
+import { databaseFileName, openSqliteDatabase, type Database } from '../../src/infra/database/database.ts'
 
-/** The usage ledger of one account as `sallyport dev` left it in its data dir: billable requests in all. */
-export function ledgerRequests(dataDir: string, email: string): number {
-  const db = new SQLite(join(dataDir, databaseFileName))
+/**
+ * The usage ledger of one account as `sallyport dev` left it in its data dir: billable requests in all, the
+ * counts still in the usage journal (a process killed before its fold) applied first, as any reader does.
+ */
+export async function ledgerRequests(dataDir: string, email: string): Promise<number> {
+  const db = openSqliteDatabase(join(dataDir, databaseFileName))
   try {
-    const row = db
-      .prepare(
-        'select coalesce(sum(u.requests), 0) as requests from usage_daily u join accounts a on a.id = u.account_id where a.email = ?',
-      )
-      .get(email) as { requests: number }
-    return Number(row.requests)
+    await settleUsage(db)
+    return await ledgerRequestsIn(db, email)
   } finally {
-    db.close()
+    await db.destroy()
   }
 }
 

@@ -63,8 +63,9 @@ export function createAccountStack(options: AccountStackOptions) {
   const { db, clock } = options
   const background = createBackgroundTasks(options.log)
   const attempts = options.attempts ?? createAttemptRepository(db)
+  const usage = createUsageRepository(db, { log: options.log })
   const metering = createMeteringService({
-    repo: createUsageRepository(db),
+    repo: usage,
     clock,
     background,
     log: options.log,
@@ -136,11 +137,17 @@ export function createAccountStack(options: AccountStackOptions) {
   async function drain(): Promise<void> {
     await metering.drain()
     await background.drain()
+    await usage.settle()
   }
   /** The last drain, at shutdown: counts the database did not take are logged for an operator to add. */
   async function close(): Promise<void> {
     await purge.stop()
-    await drain()
+    await metering.drain()
+    await background.drain()
+    // The journal's last fold; counts the database refused stay in the journal for the next start.
+    await usage.close().catch((error: unknown) => {
+      options.log.warn({ err: error }, 'usage journal: counts stay in the journal for the next start')
+    })
     const lost = metering.unwrittenCounts()
     if (lost.length === 0) return
     options.log.error(
@@ -155,6 +162,13 @@ export function createAccountStack(options: AccountStackOptions) {
       'usage counts could not be written before shutdown: add them to usage_daily by hand',
     )
   }
+  /**
+   * At start-up, once migrated: counts a killed process left in the usage journal go into the ledger
+   * before anything is served.
+   */
+  async function replayUsage(): Promise<void> {
+    await usage.settle()
+  }
   return {
     accounts,
     sessions,
@@ -168,6 +182,7 @@ export function createAccountStack(options: AccountStackOptions) {
     purge,
     drain,
     close,
+    replayUsage,
   }
 }
 

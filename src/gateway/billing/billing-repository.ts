@@ -5,6 +5,7 @@
  */
 import type { Database } from '../../infra/database/database.ts'
 import { newId } from '../../shared/ids.ts'
+import { settleUsage } from '../metering/usage-repository.ts'
 
 export type AccountBillingRow = {
   id: string
@@ -157,6 +158,7 @@ export function createBillingRepository(db: Database) {
 
   /** Requests written for the account from `firstDay` to `lastDay`, both included. */
   async function requestsBetween(accountId: string, firstDay: string, lastDay: string): Promise<number> {
+    await settleUsage(db)
     const row = await db
       .selectFrom('usage_daily')
       .select((eb) => eb.fn.sum<number | string | null>('requests').as('requests'))
@@ -183,6 +185,7 @@ export function createBillingRepository(db: Database) {
       if (accounts === undefined) byFirstDay.set(firstDay, [accountId])
       else accounts.push(accountId)
     }
+    await settleUsage(db)
     const rows = await db
       .selectFrom('usage_daily')
       .select(['account_id', (eb) => eb.fn.sum<number | string>('requests').as('requests')])
@@ -212,6 +215,7 @@ export function createBillingRepository(db: Database) {
   ): Promise<Map<string, DayRow[]>> {
     const days = new Map<string, DayRow[]>()
     if (accountIds.length === 0) return days
+    await settleUsage(db)
     const rows = await db
       .selectFrom('usage_daily')
       .select(['account_id', 'day', 'requests', 'bytes'])
@@ -232,6 +236,7 @@ export function createBillingRepository(db: Database) {
 
   /** Requests per account from `firstDay` to `lastDay`, both included (the monthly report). */
   async function requestsByAccount(firstDay: string, lastDay: string): Promise<Map<string, number>> {
+    await settleUsage(db)
     const rows = await db
       .selectFrom('usage_daily')
       .select(['account_id', (eb) => eb.fn.sum<number | string>('requests').as('requests')])

@@ -27,7 +27,8 @@ import type { Logger } from 'pino'
 import type { Clock } from '../../shared/clock.ts'
 import type { BackgroundTasks } from '../background-tasks.ts'
 import { dayMs, dayOf } from '../billing/period.ts'
-import { UsageWriteFailed, type UsageRepository, type UsageWrite } from './usage-repository.ts'
+import type { UsageRepository } from './usage-repository.ts'
+import { UsageWriteFailed, type UsageWrite } from './usage-write.ts'
 
 /** Where writers got to is kept for this many days back (`pruneWriters`). */
 const writerRetentionMs = 7 * dayMs

@@ -1,35 +1,64 @@
 /** Every SQL statement about usage: one row per account and UTC day, counts only (DESIGN 7). */
 import type BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
+import type { Logger } from 'pino'
 import pg from 'pg'
 import { dialectOf, sqliteHandleOf, type Database } from '../../infra/database/database.ts'
+import { createUsageJournal, type JournalEntry, type UsageJournal } from './usage-journal.ts'
+import { UsageWriteFailed, type UsageBatch } from './usage-write.ts'
 
-/** Counts of one account and day, numbered by the process that writes them (increasing, gaps allowed). */
-export type UsageWrite = { seq: number; requests: number; bytes: number }
-
-/** The writes of one account and day that go to the database together. */
-export type UsageBatch = { accountId: string; day: string; writes: readonly UsageWrite[] }
-
-/**
- * A write of `addOnce` that failed. `maybeWritten`: the failure came during or after the commit (the
- * connection dropped before its answer), so the counts may be in the database; send them again with the
- * same numbers. Otherwise nothing was written, and the counts may go into any later write.
- */
-export class UsageWriteFailed extends Error {
-  override name = 'UsageWriteFailed'
-  readonly maybeWritten: boolean
-  constructor(cause: unknown, maybeWritten: boolean) {
-    super('usage counts could not be written', { cause })
-    this.maybeWritten = maybeWritten
-  }
-}
+export { UsageWriteFailed, type UsageBatch, type UsageWrite } from './usage-write.ts'
 
 /** Daily rows whose writer numbers one statement of `pruneWriters` clears. */
 const pruneBatch = 5_000
 
-export function createUsageRepository(db: Database) {
+const journals = new WeakMap<Database, UsageJournal>()
+
+/**
+ * The usage journal of a database in a SQLite file (usage-journal.ts), one per Database object, shared by
+ * every repository on it; undefined on PostgreSQL, whose group commit is one round trip already, and on a
+ * SQLite database in memory, which no other process reads.
+ */
+function journalOf(db: Database): UsageJournal | undefined {
+  const known = journals.get(db)
+  if (known !== undefined) return known
+  const sqlite = sqliteHandleOf(db)
+  if (sqlite === undefined || sqlite.memory || sqlite.name === '') return undefined
+  let write: SqliteWrite | undefined
+  const journal = createUsageJournal({
+    dir: `${sqlite.name}-usage`,
+    apply(entries) {
+      // Prepared on first use, not with the journal: the tables are there once migrations ran.
+      write ??= prepareSqliteWrite(sqlite)
+      write(entries)
+    },
+    // See addOnceOnSqlite: the handle is Kysely's one connection, used only while holding it.
+    exclusive: (task) => db.connection().execute(async () => task()),
+    isGone: (error) => (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY',
+  })
+  journals.set(db, journal)
+  return journal
+}
+
+/**
+ * Brings every count appended to the database's usage journal into `usage_daily`, this process's and every
+ * other's: whatever reads the daily rows awaits it first, so it sees every count delivered before it asked.
+ * Nothing to do on PostgreSQL.
+ */
+export async function settleUsage(db: Database): Promise<void> {
+  await journalOf(db)?.fold()
+}
+
+export type UsageRepositoryOptions = {
+  /** Where the usage journal reports what it could not apply (a SQLite file's database only). */
+  log?: Pick<Logger, 'warn' | 'error'>
+}
+
+export function createUsageRepository(db: Database, { log }: UsageRepositoryOptions = {}) {
   const postgres = dialectOf(db) === 'postgres'
   const sqlite = postgres ? undefined : sqliteHandleOf(db)
+  const journal = postgres ? undefined : journalOf(db)
+  journal?.setLog(log)
   let sqliteWrite: SqliteWrite | undefined
 
   async function add(accountId: string, day: string, requests: number, bytes: number): Promise<void> {
@@ -40,7 +69,8 @@ export function createUsageRepository(db: Database) {
    * Adds the writes that `writer` has not applied yet, of every account and day in `batches`, and records
    * the last one applied in each account and day's row (`writers`), in one transaction: a write sent again
    * after a lost answer adds nothing the second time. A writer sends one write per account and day at a
-   * time, so its entry of a row is never written concurrently.
+   * time, so its entry of a row is never written concurrently. On a SQLite file the writes are appended to
+   * the usage journal, which applies them with the same rules (usage-journal.ts).
    */
   async function addOnce(writer: string, batches: readonly UsageBatch[]): Promise<void> {
     // A key of the rows' JSON (and of a JSON path on SQLite): base64url, as the metering service makes them.
@@ -49,13 +79,14 @@ export function createUsageRepository(db: Database) {
     const withWrites = batches.filter((batch) => batch.writes.length > 0)
     if (withWrites.length === 0) return
     if (postgres) return addOnceInOneStatement(writer, withWrites)
+    if (journal !== undefined) return journal.append(writer, withWrites)
     return addOnceOnSqlite(writer, withWrites)
   }
 
   /**
-   * `addOnce` on SQLite: one synchronous better-sqlite3 transaction on statements prepared once, instead of
-   * five statements (begin, select, two inserts, commit) per account and day, each an asynchronous round
-   * through Kysely's driver. It runs once per group commit, on every fetch's path (DESIGN 6).
+   * `addOnce` on a SQLite database in memory: one synchronous better-sqlite3 transaction on statements
+   * prepared once, instead of five statements (begin, select, two inserts, commit) per account and day,
+   * each an asynchronous round through Kysely's driver.
    */
   async function addOnceOnSqlite(writer: string, batches: readonly UsageBatch[]): Promise<void> {
     if (sqlite === undefined) throw new Error('addOnce on SQLite needs a database of openSqliteDatabase')
@@ -73,7 +104,7 @@ export function createUsageRepository(db: Database) {
       // runs no Kysely transaction is open, and from its BEGIN to its COMMIT nothing else runs on this
       // thread, the only one using the handle.
       await db.connection().execute(async () => {
-        write(writer, batches)
+        write([{ writer, batches }])
         committed = true
       })
     } catch (error) {
@@ -148,6 +179,8 @@ export function createUsageRepository(db: Database) {
    * by the partial index of migration 0012, so a ledger of years is cleared without one long transaction.
    */
   async function pruneWriters(day: string): Promise<void> {
+    // Counts still in the journal go in under their numbers before any number is forgotten.
+    await settleUsage(db)
     await db.deleteFrom('usage_writers').where('day', '<', day).execute()
     for (;;) {
       const result = await sql`
@@ -161,6 +194,7 @@ export function createUsageRepository(db: Database) {
   }
 
   async function totalRequests(accountId: string): Promise<number> {
+    await settleUsage(db)
     const row = await db
       .selectFrom('usage_daily')
       .select((eb) => eb.fn.sum<number | string | null>('requests').as('requests'))
@@ -169,7 +203,8 @@ export function createUsageRepository(db: Database) {
     return Number(row?.requests ?? 0)
   }
 
-  function days(accountId: string): Promise<{ day: string; requests: number; bytes: number }[]> {
+  async function days(accountId: string): Promise<{ day: string; requests: number; bytes: number }[]> {
+    await settleUsage(db)
     return db
       .selectFrom('usage_daily')
       .select(['day', 'requests', 'bytes'])
@@ -178,7 +213,17 @@ export function createUsageRepository(db: Database) {
       .execute()
   }
 
-  return { add, addOnce, pruneWriters, totalRequests, days }
+  /** Every count appended so far in `usage_daily` (shutdown, tests); see `settleUsage`. */
+  async function settle(): Promise<void> {
+    await settleUsage(db)
+  }
+
+  /** The last fold at shutdown: the journal's file goes once its counts are in. */
+  async function close(): Promise<void> {
+    await journal?.close()
+  }
+
+  return { add, addOnce, pruneWriters, totalRequests, days, settle, close }
 }
 
 async function addTo(
@@ -196,14 +241,15 @@ async function addTo(
           bytes = usage_daily.bytes + excluded.bytes`.execute(db)
 }
 
-type SqliteWrite = (writer: string, batches: readonly UsageBatch[]) => void
+type SqliteWrite = (entries: readonly JournalEntry[]) => void
 
 /**
- * The transaction of `addOnce` on SQLite, per account and day: the writer's last number in the daily row,
- * then the counts of the writes after it added and the new last number recorded, in one statement. BEGIN
- * IMMEDIATE takes the write lock before the reads, so a writer on another connection to the file (another
- * process) makes it wait up to busy_timeout; a deferred BEGIN would fail at once at the first insert
- * (SQLITE_BUSY) once another connection wrote after its read.
+ * The transaction of `addOnce` on SQLite, per writer and account and day: the writer's last number in the
+ * daily row, then the counts of the writes after it added and the new last number recorded, in one
+ * statement. Several writers' writes go in one transaction (the usage journal's fold). BEGIN IMMEDIATE takes
+ * the write lock before the reads, so a writer on another connection to the file (another process) makes it
+ * wait up to busy_timeout; a deferred BEGIN would fail at once at the first insert (SQLITE_BUSY) once
+ * another connection wrote after its read.
  */
 function prepareSqliteWrite(sqlite: BetterSqlite3.Database): SqliteWrite {
   const lastApplied = sqlite
@@ -218,25 +264,28 @@ function prepareSqliteWrite(sqlite: BetterSqlite3.Database): SqliteWrite {
       set requests = usage_daily.requests + excluded.requests,
           bytes = usage_daily.bytes + excluded.bytes,
           writers = json_set(coalesce(usage_daily.writers, '{}'), ?, ?)`)
-  const transaction = sqlite.transaction((writer: string, batches: readonly UsageBatch[]) => {
-    // The writer's key in a JSON path: a writer id is base64url (addOnce checks), which needs no escaping.
-    const path = `$."${writer}"`
-    for (const { accountId, day, writes } of batches) {
-      const applied = lastApplied.get(path, accountId, day) ?? 0
-      let requests = 0
-      let bytes = 0
-      let last = applied
-      for (const write of writes) {
-        if (write.seq <= applied) continue
-        requests += write.requests
-        bytes += write.bytes
-        last = Math.max(last, write.seq)
+  const transaction = sqlite.transaction((entries: readonly JournalEntry[]) => {
+    for (const { writer, batches } of entries) {
+      // The writer's key in a JSON path: a writer id is base64url (addOnce and the journal check), which
+      // needs no escaping.
+      const path = `$."${writer}"`
+      for (const { accountId, day, writes } of batches) {
+        const applied = lastApplied.get(path, accountId, day) ?? 0
+        let requests = 0
+        let bytes = 0
+        let last = applied
+        for (const write of writes) {
+          if (write.seq <= applied) continue
+          requests += write.requests
+          bytes += write.bytes
+          last = Math.max(last, write.seq)
+        }
+        if (last === applied) continue
+        count.run(accountId, day, requests, bytes, writer, last, path, last)
       }
-      if (last === applied) continue
-      count.run(accountId, day, requests, bytes, writer, last, path, last)
     }
   })
-  return (writer, batches) => transaction.immediate(writer, batches)
+  return (entries) => transaction.immediate(entries)
 }
 
 export type UsageRepository = ReturnType<typeof createUsageRepository>
