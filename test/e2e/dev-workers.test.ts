@@ -42,6 +42,7 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
   let base: string
   let burstKey: string
   let replayKey: string
+  let usageKey: string
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sallyport-e2e-dev-workers-'))
@@ -55,6 +56,7 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     env = settings
     burstKey = (await burstAccount(env, 'burst@example.test')).key
     replayKey = await provisionApiKey(env, 'replay@example.test', 'proxy')
+    usageKey = await provisionApiKey(env, 'usage@example.test', 'proxy,read')
     const port = await freePort()
     base = `http://127.0.0.1:${port}`
     dev = runCli(['dev', '--port', String(port), '--workers', '3'], env)
@@ -194,6 +196,27 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     await onWorkers(replays)
     await replays()
     assert.equal(target.hits(), hits, 'no second egress')
+  })
+
+  it('counts on every process, at once, each fetch another process delivered', async () => {
+    // Each process appends its counts to a usage journal of its own; a reader applies every journal first
+    // (docs/adr/0026-usage-journal-for-sqlite.md), so no answer waits for a flush.
+    const used = async (via: () => Promise<{ status: number; body: string }>) => {
+      const answer = await via()
+      assert.equal(answer.status, 200, answer.body)
+      return (JSON.parse(answer.body) as { requests: { used: number } }).requests.used
+    }
+    const usage = () => onNewConnection(`${base}/v2/usage`, { headers: { 'x-api-key': usageKey } })
+    const before = await used(usage)
+    for (let i = 1; i <= 4; i++) {
+      // Delivered by a worker, read on the supervisor.
+      const fetched = await onWorkers(() => fetchVia(usageKey, `${target.url}/usage/${i}`))
+      assert.equal(fetched.status, 200, fetched.body)
+      assert.equal(await used(usage), before + 2 * i - 1)
+      // Delivered by the supervisor, read on a worker.
+      assert.equal((await fetchVia(usageKey, `${target.url}/usage/${i}b`)).status, 200)
+      assert.equal(await onWorkers(() => used(usage)), before + 2 * i)
+    }
   })
 
   it('refuses a key revoked through one process on every process at the very next request', async () => {
