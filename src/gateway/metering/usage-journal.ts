@@ -30,7 +30,7 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import type { Logger } from 'pino'
-import { UsageWriteFailed, type UsageBatch, type UsageWrite } from './usage-write.ts'
+import { UsageWriteFailed, writerIdPattern, type UsageBatch, type UsageWrite } from './usage-write.ts'
 
 /** A group commit's counts, as one line holds them. */
 export type JournalEntry = { writer: string; batches: readonly UsageBatch[] }
@@ -50,7 +50,6 @@ export type UsageJournalOptions = {
   abandonedAfterMs?: number
 }
 
-const writerPattern = /^[A-Za-z0-9_-]{1,64}$/
 const suffix = '.journal'
 
 /** A line: `{"w":writer,"b":[[account,day,[[seq,requests,bytes],...]],...]}`. */
@@ -84,7 +83,7 @@ function decode(text: string): JournalEntry | undefined {
   }
   if (typeof line !== 'object' || line === null) return undefined
   const { w, b } = line as Partial<Line>
-  if (typeof w !== 'string' || !writerPattern.test(w) || !Array.isArray(b)) return undefined
+  if (typeof w !== 'string' || !writerIdPattern.test(w) || !Array.isArray(b)) return undefined
   const batches: UsageBatch[] = []
   for (const batch of b as unknown[]) {
     if (!Array.isArray(batch) || batch.length !== 3) return undefined

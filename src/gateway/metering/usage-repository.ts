@@ -5,7 +5,7 @@ import type { Logger } from 'pino'
 import pg from 'pg'
 import { dialectOf, sqliteHandleOf, type Database } from '../../infra/database/database.ts'
 import { createUsageJournal, type JournalEntry, type UsageJournal } from './usage-journal.ts'
-import { UsageWriteFailed, type UsageBatch } from './usage-write.ts'
+import { UsageWriteFailed, writerIdPattern, type UsageBatch } from './usage-write.ts'
 
 export { UsageWriteFailed, type UsageBatch, type UsageWrite } from './usage-write.ts'
 
@@ -73,9 +73,7 @@ export function createUsageRepository(db: Database, { log }: UsageRepositoryOpti
    * the usage journal, which applies them with the same rules (usage-journal.ts).
    */
   async function addOnce(writer: string, batches: readonly UsageBatch[]): Promise<void> {
-    // A key of the rows' JSON (and of a JSON path on SQLite): base64url, as the metering service makes them.
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(writer))
-      throw new TypeError(`not a writer id: ${JSON.stringify(writer)}`)
+    if (!writerIdPattern.test(writer)) throw new TypeError(`not a writer id: ${JSON.stringify(writer)}`)
     const withWrites = batches.filter((batch) => batch.writes.length > 0)
     if (withWrites.length === 0) return
     if (postgres) return addOnceInOneStatement(writer, withWrites)

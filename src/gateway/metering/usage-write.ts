@@ -18,3 +18,9 @@ export class UsageWriteFailed extends Error {
     this.maybeWritten = maybeWritten
   }
 }
+
+/**
+ * What a writer id may be: base64url, as the metering service makes them, so that it is a key of the daily
+ * rows' JSON (and of a JSON path on SQLite) as it is, and a journal line needs no escaping for it.
+ */
+export const writerIdPattern = /^[A-Za-z0-9_-]{1,64}$/
