@@ -4,47 +4,26 @@
  */
 import { redisScript } from '../../infra/redis/redis-script.ts'
 
-// KEYS: n rule logs, then the in-flight leases (if ARGV[4] == '1'), then the trial counter (if ARGV[5] == '1'),
-// then the account's key state (if ARGV[6] == '1').
-// ARGV: now, id, n, has in-flight, has quota, has key, (limit, windowMs) per rule, [in-flight limit, leaseMs],
-// [quota limit, quota floor], [key id, epoch]. The trial counter counts from at least its floor (the usage
-// ledger's count).
-// Reply: admitted (1/0), (count, pivot) per rule, [in-flight count, pivot], [quota used]; pivot -1 = none
-// (the in-flight leases' pivot is given only when they are full).
-// Or {-1}: the key is revoked; {-2}: the key epoch is not the one given (confirm the key in the database).
+// One or more admissions, each decided as if it were a script of its own, in the order given: those a turn of
+// the event loop asked for on one Cluster slot (redis-admission-store.ts). One ARGV per admission, its fields
+// joined by commas (an argument per field cost the gateway's Redis client a third of a microsecond each:
+// docs/performance.md): now, id, n, has in-flight, has quota, has key, (limit, windowMs) per rule,
+// [in-flight limit, leaseMs], [quota limit, quota floor], [key id, epoch]. Its KEYS in turn: n rule logs, the
+// in-flight leases (if it has them), the trial counter (if it has one), the account's key state (if it has
+// one). The trial counter counts from at least its floor (the usage ledger's count).
+// Reply, per admission in turn: admitted (1/0), (count, pivot) per rule, [in-flight count, pivot], [quota
+// used]; pivot -1 = none (the in-flight leases' pivot is given only when they are full). Or the one value -1:
+// the key is revoked; -2: the key epoch is not the one given (confirm the key in the database).
 // The pivot is the entry at index max(0, count - limit): the one whose departure brings the count under the limit.
 const admitLua = `
-local now = tonumber(ARGV[1])
-local id = ARGV[2]
-local n = tonumber(ARGV[3])
-local has_in_flight = ARGV[4] == '1'
-local has_quota = ARGV[5] == '1'
-local reply = {0}
-local pass = true
-
-local next_key = n + 1
-local next_arg = 7 + 2 * n
-local in_flight_key, quota_key
-if has_in_flight then
-  in_flight_key = KEYS[next_key]
-  next_key = next_key + 1
-end
-if has_quota then
-  quota_key = KEYS[next_key]
-  next_key = next_key + 1
-end
-if ARGV[6] == '1' then
-  local last = #ARGV
-  local state = redis.call('HMGET', KEYS[next_key], 'epoch', 'k:' .. ARGV[last - 1], 'k:*')
-  if state[2] or state[3] then return {-1} end
-  if state[1] ~= ARGV[last] then return {-2} end
-end
+local reply = {}
 
 -- A rule's pivot is always wanted (it dates the window's reset in the RateLimit header); the in-flight
--- leases' only when they refuse (it bounds Retry-After).
+-- leases' only when they refuse (it bounds Retry-After). False when the log is full.
 local function observe(key, limit, always_pivot)
   local count = redis.call('ZCARD', key)
   local index = 0
+  local pass = true
   if count >= limit then
     pass = false
     index = count - limit
@@ -55,40 +34,85 @@ local function observe(key, limit, always_pivot)
   else
     reply[#reply + 1] = tonumber(redis.call('ZRANGE', key, index, index, 'WITHSCORES')[2])
   end
+  return pass
 end
 
-for i = 1, n do
-  local window = tonumber(ARGV[6 + 2 * i])
-  -- An entry exactly windowMs old has left the window.
-  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
-  observe(KEYS[i], tonumber(ARGV[5 + 2 * i]), true)
-end
-local lease_ms, used
-if has_in_flight then
-  lease_ms = ARGV[next_arg + 1]
-  redis.call('ZREMRANGEBYSCORE', in_flight_key, '-inf', now)
-  observe(in_flight_key, tonumber(ARGV[next_arg]), false)
-  next_arg = next_arg + 2
-end
-if has_quota then
-  used = math.max(tonumber(redis.call('GET', quota_key) or '0'), tonumber(ARGV[next_arg + 1]))
-  if used + 1 > tonumber(ARGV[next_arg]) then pass = false end
-  reply[#reply + 1] = used
-end
-
-if pass then
-  reply[1] = 1
-  for i = 1, n do
-    redis.call('ZADD', KEYS[i], ARGV[1], id)
-    redis.call('PEXPIRE', KEYS[i], ARGV[6 + 2 * i])
-  end
+-- The admission whose first key is KEYS[k] and whose fields are A. The index of the next admission's first key.
+local function admit(k, A)
+  local now = tonumber(A[1])
+  local id = A[2]
+  local n = tonumber(A[3])
+  local has_in_flight = A[4] == '1'
+  local has_quota = A[5] == '1'
+  local next_key = k + n
+  local next_arg = 7 + 2 * n
+  local in_flight_key, quota_key
   if has_in_flight then
-    redis.call('ZADD', in_flight_key, now + tonumber(lease_ms), id)
-    if redis.call('PTTL', in_flight_key) < tonumber(lease_ms) then
-      redis.call('PEXPIRE', in_flight_key, lease_ms)
+    in_flight_key = KEYS[next_key]
+    next_key = next_key + 1
+  end
+  if has_quota then
+    quota_key = KEYS[next_key]
+    next_key = next_key + 1
+  end
+  if A[6] == '1' then
+    local last = #A
+    local state = redis.call('HMGET', KEYS[next_key], 'epoch', 'k:' .. A[last - 1], 'k:*')
+    next_key = next_key + 1
+    if state[2] or state[3] then
+      reply[#reply + 1] = -1
+      return next_key
+    end
+    if state[1] ~= A[last] then
+      reply[#reply + 1] = -2
+      return next_key
     end
   end
-  if has_quota then redis.call('SET', quota_key, used + 1) end
+
+  local at = #reply + 1
+  reply[at] = 0
+  local pass = true
+  for i = 0, n - 1 do
+    local window = tonumber(A[8 + 2 * i])
+    -- An entry exactly windowMs old has left the window.
+    redis.call('ZREMRANGEBYSCORE', KEYS[k + i], '-inf', now - window)
+    pass = observe(KEYS[k + i], tonumber(A[7 + 2 * i]), true) and pass
+  end
+  local lease_ms, used
+  if has_in_flight then
+    lease_ms = A[next_arg + 1]
+    redis.call('ZREMRANGEBYSCORE', in_flight_key, '-inf', now)
+    pass = observe(in_flight_key, tonumber(A[next_arg]), false) and pass
+    next_arg = next_arg + 2
+  end
+  if has_quota then
+    used = math.max(tonumber(redis.call('GET', quota_key) or '0'), tonumber(A[next_arg + 1]))
+    if used + 1 > tonumber(A[next_arg]) then pass = false end
+    reply[#reply + 1] = used
+  end
+
+  if pass then
+    reply[at] = 1
+    for i = 0, n - 1 do
+      redis.call('ZADD', KEYS[k + i], A[1], id)
+      redis.call('PEXPIRE', KEYS[k + i], A[8 + 2 * i])
+    end
+    if has_in_flight then
+      redis.call('ZADD', in_flight_key, now + tonumber(lease_ms), id)
+      if redis.call('PTTL', in_flight_key) < tonumber(lease_ms) then
+        redis.call('PEXPIRE', in_flight_key, lease_ms)
+      end
+    end
+    if has_quota then redis.call('SET', quota_key, used + 1) end
+  end
+  return next_key
+end
+
+local k = 1
+for j = 1, #ARGV do
+  local fields = {}
+  for field in string.gmatch(ARGV[j], '[^,]+') do fields[#fields + 1] = field end
+  k = admit(k, fields)
 end
 return reply
 `

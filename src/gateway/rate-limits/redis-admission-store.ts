@@ -1,7 +1,8 @@
 /**
- * The admission store every gateway shares (DESIGN 1, 6): one Lua script, one round trip per admission.
- * Redis runs a script to completion before any other command, so the checks of all rules, the in-flight
- * semaphore and the trial counter, and the recording when all pass, are one atomic step across gateways.
+ * The admission store every gateway shares (DESIGN 1, 6): one Lua script, one round trip per admission, the
+ * admissions of one turn of the event loop carried by one script (ADR 0027). Redis runs a script to
+ * completion before any other command, so the checks of all rules, the in-flight semaphore and the trial
+ * counter, and the recording when all pass, are one atomic step across gateways for each admission.
  *
  * Key layout (prefix default `sallyport:`), all keys opaque strings from the caller:
  *   <prefix>rl:<rule name>:<rule key>  ZSET  score = admission time (ms), member = admission id; PEXPIRE windowMs
@@ -23,6 +24,7 @@
 import type { Redis } from 'ioredis'
 import { memberIds, runScript } from '../../infra/redis/redis-script.ts'
 import { systemClock, type Clock } from '../../shared/clock.ts'
+import { atTurnEnd } from '../../shared/turn-cork.ts'
 import {
   keyStateTtlMs,
   revocationMarkerMinMs,
@@ -63,13 +65,35 @@ export type RedisAdmissionStoreOptions = {
   cluster?: boolean
 }
 
+/** At most this many admissions in one script: a script holds Redis to itself while it runs. */
+const batchSize = 64
+
+/**
+ * The Cluster hash tag every key shares (Redis's rule: the text between the first `{` and the first `}`
+ * after it, when not empty; else the whole key), or undefined when they do not share one.
+ */
+function slotOf(keys: readonly string[]): string | undefined {
+  let shared: string | undefined
+  for (const key of keys) {
+    const open = key.indexOf('{')
+    const close = open < 0 ? -1 : key.indexOf('}', open + 1)
+    const tag = close > open + 1 ? key.slice(open + 1, close) : key
+    if (shared === undefined) shared = tag
+    else if (tag !== shared) return undefined
+  }
+  return shared
+}
+
 function integers(reply: unknown): number[] {
   if (Array.isArray(reply) && reply.every((value) => typeof value === 'number')) return reply
   throw new Error('admission script: unexpected reply')
 }
 
-/** One script run: the keys, the arguments, and where each rule's answer lands in the request's order. */
-type Step = { keys: string[]; args: (string | number)[]; rules: number[]; inFlight: boolean; quota: boolean }
+/**
+ * One admission in a script: its keys, its fields joined by commas (the script's one argument for it), and
+ * where each rule's answer lands in the request's order.
+ */
+type Step = { keys: string[]; fields: string; rules: number[]; inFlight: boolean; quota: boolean }
 
 type StepReply = { admitted: boolean; seen: LogSeen[]; quotaUsed: number | undefined } | KeyRefusal
 
@@ -91,7 +115,7 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     const quota = account ? request.quota : undefined
     const key = account ? request.key : undefined
     const keys: string[] = []
-    const args: (string | number)[] = [
+    const fields: (string | number)[] = [
       request.now,
       id,
       rules.length,
@@ -102,36 +126,123 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     for (const index of rules) {
       const rule = request.rules[index]!
       keys.push(`${prefix}rl:${rule.name}:${rule.key}`)
-      args.push(rule.limit, rule.windowMs)
+      fields.push(rule.limit, rule.windowMs)
     }
     if (inFlight !== undefined) {
       keys.push(`${prefix}inflight:${inFlight.key}`)
-      args.push(inFlight.limit, inFlight.leaseMs)
+      fields.push(inFlight.limit, inFlight.leaseMs)
     }
     if (quota !== undefined) {
       keys.push(`${prefix}trial:${quota.key}`)
-      args.push(quota.limit, quota.floor ?? 0)
+      fields.push(quota.limit, quota.floor ?? 0)
     }
     if (key !== undefined) {
       keys.push(keyStateKey(key.scope))
-      args.push(key.keyId, key.epoch)
+      if (key.keyId.includes(',') || key.epoch.includes(',')) {
+        throw new TypeError('admission: a key id or epoch with a comma')
+      }
+      fields.push(key.keyId, key.epoch)
     }
-    return { keys, args, rules, inFlight: inFlight !== undefined, quota: quota !== undefined }
+    const joined = fields.join(',')
+    return { keys, fields: joined, rules, inFlight: inFlight !== undefined, quota: quota !== undefined }
   }
 
-  async function run(s: Step): Promise<StepReply> {
-    const reply = integers(await runScript(redis, admitScript, s.keys, s.args))
-    if (reply[0] === -1) return 'key_revoked'
-    if (reply[0] === -2) return 'key_unconfirmed'
-    let at = 1
+  /** The step's answer in `reply` from `at`; the index of the next step's. */
+  function readStep(s: Step, reply: number[], at: number): [StepReply, number] {
+    const first = reply[at++]
+    if (first === -1) return ['key_revoked', at]
+    if (first === -2) return ['key_unconfirmed', at]
     const seen: LogSeen[] = []
     const logs = s.rules.length + (s.inFlight ? 1 : 0)
     for (let i = 0; i < logs; i++) {
-      const count = reply[at++]!
-      const pivot = reply[at++]!
+      const count = reply[at++]
+      const pivot = reply[at++]
+      if (count === undefined || pivot === undefined) throw new Error('admission script: unexpected reply')
       seen.push({ count, pivot: pivot < 0 ? undefined : pivot })
     }
-    return { admitted: reply[0] === 1, seen, quotaUsed: s.quota ? reply[at]! : undefined }
+    const quotaUsed = s.quota ? reply[at++] : undefined
+    if (first !== 0 && first !== 1) throw new Error('admission script: unexpected reply')
+    return [{ admitted: first === 1, seen, quotaUsed }, at]
+  }
+
+  // The steps and releases a turn of the event loop asks for leave together at the turn's end: the releases
+  // first, one ZREM per lease set, then the steps, one script per Cluster slot for up to `batchSize` of them
+  // (on one Redis, one slot for all). The script decides each step as if it were a script of its own, in the
+  // order they were asked for, so nothing is admitted that one command per step would have refused; what
+  // changes is the commands Redis and ioredis handle per fetch (docs/performance.md).
+  type Queued = { step: Step; resolve: (reply: StepReply) => void; reject: (error: unknown) => void }
+  type Release = { tokens: string[]; waiters: { resolve: () => void; reject: (error: unknown) => void }[] }
+  let waiting = new Map<string, Queued[]>()
+  let alone = 0
+  let releases = new Map<string, Release>()
+  let scheduled = false
+
+  function schedule(): void {
+    if (scheduled) return
+    scheduled = true
+    atTurnEnd(flush)
+  }
+
+  function flush(): void {
+    scheduled = false
+    const releasing = releases
+    const admitting = waiting
+    releases = new Map()
+    waiting = new Map()
+    for (const [key, release] of releasing) {
+      redis.zrem(key, ...release.tokens).then(
+        () => release.waiters.forEach((waiter) => waiter.resolve()),
+        (error: unknown) => release.waiters.forEach((waiter) => waiter.reject(error)),
+      )
+    }
+    for (const queued of admitting.values()) {
+      for (let from = 0; from < queued.length; from += batchSize) send(queued.slice(from, from + batchSize))
+    }
+  }
+
+  function send(batch: Queued[]): void {
+    const keys: string[] = []
+    const args: string[] = []
+    for (const { step: s } of batch) {
+      keys.push(...s.keys)
+      args.push(s.fields)
+    }
+    runScript(redis, admitScript, keys, args).then(
+      (reply) => {
+        let answers: StepReply[]
+        try {
+          const values = integers(reply)
+          answers = []
+          let at = 0
+          for (const { step: s } of batch) {
+            const [answer, next] = readStep(s, values, at)
+            answers.push(answer)
+            at = next
+          }
+          if (at !== values.length) throw new Error('admission script: unexpected reply')
+        } catch (error) {
+          for (const queued of batch) queued.reject(error)
+          return
+        }
+        batch.forEach((queued, i) => queued.resolve(answers[i]!))
+      },
+      (error: unknown) => {
+        for (const queued of batch) queued.reject(error)
+      },
+    )
+  }
+
+  function run(s: Step): Promise<StepReply> {
+    return new Promise((resolve, reject) => {
+      const slot = cluster ? slotOf(s.keys) : ''
+      // Keys of more than one slot: a script of its own, which the Cluster refuses as a script for many
+      // steps would be refused.
+      const group = slot ?? `alone:${++alone}`
+      const queued = waiting.get(group)
+      if (queued === undefined) waiting.set(group, [{ step: s, resolve, reject }])
+      else queued.push({ step: s, resolve, reject })
+      schedule()
+    })
   }
 
   /** Takes back what an admitted step recorded: its log entries, its lease, its trial unit. */
@@ -194,9 +305,17 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
       return conclude(request, id, steps, replies as StepReply[])
     },
 
-    release: async (inFlightKey, token) => {
-      await redis.zrem(`${prefix}inflight:${inFlightKey}`, token)
-    },
+    release: (inFlightKey, token) =>
+      new Promise<void>((resolve, reject) => {
+        const key = `${prefix}inflight:${inFlightKey}`
+        const release = releases.get(key)
+        if (release === undefined) releases.set(key, { tokens: [token], waiters: [{ resolve, reject }] })
+        else {
+          release.tokens.push(token)
+          release.waiters.push({ resolve, reject })
+        }
+        schedule()
+      }),
 
     refundQuota: async (key) => {
       await runScript(redis, refundScript, [`${prefix}trial:${key}`], [])

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import type { Redis } from 'ioredis'
 import { test } from 'node:test'
 import { runAdmissionStoreSuite, testClock } from '../../suites/admission-store-suite.ts'
 import { fetchAdmission, hostKey } from '../../../src/gateway/rate-limits/admission.ts'
@@ -74,6 +75,176 @@ if (!(await redisAnswers())) {
       await store.release('{acct_a}', answer.inFlightToken!)
       assert.equal(await harness.admin.exists(`${p}inflight:{acct_a}`), 0)
       for (const item of await contentsUnder(harness.admin, p)) assert.ok(!item.includes('layout'), item)
+    } finally {
+      await harness.dispose()
+    }
+  })
+
+  /** The store's connection, counting the commands the store sends. */
+  function counted(redis: Redis) {
+    const sent = { evalsha: 0, zrem: 0 }
+    const client = {
+      evalsha: (...args: Parameters<AdmissionRedis['evalsha']>) => {
+        sent.evalsha++
+        return redis.evalsha(...args)
+      },
+      eval: redis.eval.bind(redis),
+      zrem: (...args: Parameters<AdmissionRedis['zrem']>) => {
+        sent.zrem++
+        return redis.zrem(...args)
+      },
+      get: redis.get.bind(redis),
+      quit: redis.quit.bind(redis),
+    } as unknown as AdmissionRedis
+    return { client, sent }
+  }
+
+  test('the admissions of one turn leave in one script, each decided in the order asked', async () => {
+    const harness = await makeRedisHarness(testClock(t0))
+    const redis = connect()
+    try {
+      const { client, sent } = counted(redis)
+      const store = createRedisAdmissionStore({
+        redis: client,
+        keyPrefix: harness.prefix,
+        clock: testClock(t0),
+      })
+      const limited = (account: string, limit: number) => ({
+        rules: [{ name: 'account_fetch' as const, key: `{${account}}`, limit, windowMs: 60_000 }],
+        inFlight: { key: `{${account}}`, limit: 100, leaseMs: 60_000 },
+      })
+      const answers = await Promise.all([
+        ...Array.from({ length: 6 }, () => store.admit(limited('acct_a', 4))),
+        store.admit(limited('acct_b', 1)),
+        store.admit(limited('acct_b', 1)),
+      ])
+      assert.deepEqual(
+        answers.map((answer) => answer.admitted),
+        [true, true, true, true, false, false, true, false],
+      )
+      // Each answer is its own: the remaining count falls one by one, in the order asked.
+      assert.deepEqual(
+        answers.slice(0, 4).map((answer) => answer.states[0]!.remaining),
+        [3, 2, 1, 0],
+      )
+      assert.equal(sent.evalsha, 1)
+
+      // The releases of one turn: one ZREM per lease set, every slot free after.
+      const tokens = answers.flatMap((answer) => (answer.admitted ? [answer.inFlightToken!] : []))
+      await Promise.all([
+        ...tokens.slice(0, 4).map((token) => store.release('{acct_a}', token)),
+        store.release('{acct_b}', tokens[4]!),
+      ])
+      assert.equal(sent.zrem, 2)
+      assert.equal(await harness.admin.zcard(`${harness.prefix}inflight:{acct_a}`), 0)
+      assert.equal(await harness.admin.zcard(`${harness.prefix}inflight:{acct_b}`), 0)
+
+      // More than a script's share in one turn: scripts of 64, every admission still exact.
+      const many = await Promise.all(Array.from({ length: 150 }, () => store.admit(limited('acct_c', 100))))
+      assert.equal(many.filter((answer) => answer.admitted).length, 100)
+      assert.ok(many.slice(0, 100).every((answer) => answer.admitted))
+      assert.equal(sent.evalsha, 1 + 3)
+    } finally {
+      await redis.quit()
+      await harness.dispose()
+    }
+  })
+
+  test('a revoked or unconfirmed key in one turn refuses that admission only', async () => {
+    const harness = await makeRedisHarness(testClock(t0))
+    try {
+      const store = harness.open()
+      const epoch = await store.keyEpoch('{acct_a}')
+      await store.markRevoked('{acct_a}', 'key_old')
+      const rules = [{ name: 'account_fetch' as const, key: '{acct_a}', limit: 10, windowMs: 60_000 }]
+      const keyed = (keyId: string, keyEpoch: string) => ({
+        rules,
+        key: { scope: '{acct_a}', keyId, epoch: keyEpoch },
+      })
+      const answers = await Promise.all([
+        store.admit(keyed('key_new', epoch)),
+        store.admit(keyed('key_old', epoch)),
+        store.admit(keyed('key_new', 'an-epoch-gone')),
+        store.admit(keyed('key_new', epoch)),
+      ])
+      assert.deepEqual(
+        answers.map((answer) => (answer.admitted ? 'admitted' : answer.reason)),
+        ['admitted', 'key_revoked', 'key_unconfirmed', 'admitted'],
+      )
+      assert.equal(await harness.admin.zcard(`${harness.prefix}rl:account_fetch:{acct_a}`), 2)
+      // An admission's fields travel joined by commas: a key id or epoch with one is a programming error.
+      await assert.rejects(store.admit(keyed('key,odd', epoch)), TypeError)
+      await assert.rejects(store.admit(keyed('key_new', 'ep,och')), TypeError)
+    } finally {
+      await harness.dispose()
+    }
+  })
+
+  test('a turn whose script fails fails each admission in it, and the next turn is answered', async () => {
+    const harness = await makeRedisHarness(testClock(t0))
+    const redis = connect()
+    try {
+      let failing = true
+      const flaky = {
+        evalsha: (...args: Parameters<AdmissionRedis['evalsha']>) =>
+          failing ? Promise.reject(new Error('Connection is closed.')) : redis.evalsha(...args),
+        eval: redis.eval.bind(redis),
+        zrem: (...args: Parameters<AdmissionRedis['zrem']>) =>
+          failing ? Promise.reject(new Error('Connection is closed.')) : redis.zrem(...args),
+        get: redis.get.bind(redis),
+        quit: redis.quit.bind(redis),
+      } as unknown as AdmissionRedis
+      const store = createRedisAdmissionStore({
+        redis: flaky,
+        keyPrefix: harness.prefix,
+        clock: testClock(t0),
+      })
+      const rules = [{ name: 'account_fetch' as const, key: '{acct_a}', limit: 10, windowMs: 60_000 }]
+      const failed = await Promise.allSettled([
+        store.admit({ rules }),
+        store.admit({ rules }),
+        store.release('{acct_a}', 'a-token'),
+      ])
+      assert.deepEqual(
+        failed.map((result) =>
+          result.status === 'rejected' ? (result.reason as Error).message : 'answered',
+        ),
+        ['Connection is closed.', 'Connection is closed.', 'Connection is closed.'],
+      )
+      failing = false
+      const answers = await Promise.all([store.admit({ rules }), store.admit({ rules })])
+      assert.deepEqual(
+        answers.map((answer) => answer.admitted),
+        [true, true],
+      )
+      assert.equal(await harness.admin.zcard(`${harness.prefix}rl:account_fetch:{acct_a}`), 2)
+    } finally {
+      await redis.quit()
+      await harness.dispose()
+    }
+  })
+
+  test('a reply of the wrong shape fails every admission of its script, none is half-read', async () => {
+    const harness = await makeRedisHarness(testClock(t0))
+    try {
+      const shortReply = {
+        evalsha: () => Promise.resolve([1, 0]),
+        eval: () => Promise.resolve([1, 0]),
+        zrem: () => Promise.resolve(0),
+        get: () => Promise.resolve(null),
+        quit: () => Promise.resolve('OK'),
+      } as unknown as AdmissionRedis
+      const store = createRedisAdmissionStore({
+        redis: shortReply,
+        keyPrefix: harness.prefix,
+        clock: testClock(t0),
+      })
+      const rules = [{ name: 'account_fetch' as const, key: '{acct_a}', limit: 10, windowMs: 60_000 }]
+      const results = await Promise.allSettled([store.admit({ rules }), store.admit({ rules })])
+      for (const result of results) {
+        assert.equal(result.status, 'rejected')
+        assert.match((result.reason as Error).message, /unexpected reply/)
+      }
     } finally {
       await harness.dispose()
     }
