@@ -80,22 +80,39 @@ if (!(await redisAnswers())) {
     }
   })
 
+  /** The store's connection: `redis`'s commands, but those in `instead`. */
+  function through(redis: Redis, instead: Partial<Record<keyof AdmissionRedis, unknown>>): AdmissionRedis {
+    return {
+      evalsha: redis.evalsha.bind(redis),
+      eval: redis.eval.bind(redis),
+      zrem: redis.zrem.bind(redis),
+      get: redis.get.bind(redis),
+      quit: redis.quit.bind(redis),
+      ...instead,
+    } as unknown as AdmissionRedis
+  }
+
+  /** A store of the harness's namespace on `client`. */
+  const storeOn = (harness: { prefix: string }, client: AdmissionRedis) =>
+    createRedisAdmissionStore({ redis: client, keyPrefix: harness.prefix, clock: testClock(t0) })
+
+  const fetchRules = (limit: number) => [
+    { name: 'account_fetch' as const, key: '{acct_a}', limit, windowMs: 60_000 },
+  ]
+
   /** The store's connection, counting the commands the store sends. */
   function counted(redis: Redis) {
     const sent = { evalsha: 0, zrem: 0 }
-    const client = {
+    const client = through(redis, {
       evalsha: (...args: Parameters<AdmissionRedis['evalsha']>) => {
         sent.evalsha++
         return redis.evalsha(...args)
       },
-      eval: redis.eval.bind(redis),
       zrem: (...args: Parameters<AdmissionRedis['zrem']>) => {
         sent.zrem++
         return redis.zrem(...args)
       },
-      get: redis.get.bind(redis),
-      quit: redis.quit.bind(redis),
-    } as unknown as AdmissionRedis
+    })
     return { client, sent }
   }
 
@@ -104,11 +121,7 @@ if (!(await redisAnswers())) {
     const redis = connect()
     try {
       const { client, sent } = counted(redis)
-      const store = createRedisAdmissionStore({
-        redis: client,
-        keyPrefix: harness.prefix,
-        clock: testClock(t0),
-      })
+      const store = storeOn(harness, client)
       const limited = (account: string, limit: number) => ({
         rules: [{ name: 'account_fetch' as const, key: `{${account}}`, limit, windowMs: 60_000 }],
         inFlight: { key: `{${account}}`, limit: 100, leaseMs: 60_000 },
@@ -156,7 +169,7 @@ if (!(await redisAnswers())) {
       const store = harness.open()
       const epoch = await store.keyEpoch('{acct_a}')
       await store.markRevoked('{acct_a}', 'key_old')
-      const rules = [{ name: 'account_fetch' as const, key: '{acct_a}', limit: 10, windowMs: 60_000 }]
+      const rules = fetchRules(10)
       const keyed = (keyId: string, keyEpoch: string) => ({
         rules,
         key: { scope: '{acct_a}', keyId, epoch: keyEpoch },
@@ -185,21 +198,16 @@ if (!(await redisAnswers())) {
     const redis = connect()
     try {
       let failing = true
-      const flaky = {
-        evalsha: (...args: Parameters<AdmissionRedis['evalsha']>) =>
-          failing ? Promise.reject(new Error('Connection is closed.')) : redis.evalsha(...args),
-        eval: redis.eval.bind(redis),
-        zrem: (...args: Parameters<AdmissionRedis['zrem']>) =>
-          failing ? Promise.reject(new Error('Connection is closed.')) : redis.zrem(...args),
-        get: redis.get.bind(redis),
-        quit: redis.quit.bind(redis),
-      } as unknown as AdmissionRedis
-      const store = createRedisAdmissionStore({
-        redis: flaky,
-        keyPrefix: harness.prefix,
-        clock: testClock(t0),
-      })
-      const rules = [{ name: 'account_fetch' as const, key: '{acct_a}', limit: 10, windowMs: 60_000 }]
+      const closed = () => Promise.reject(new Error('Connection is closed.'))
+      const store = storeOn(
+        harness,
+        through(redis, {
+          evalsha: (...args: Parameters<AdmissionRedis['evalsha']>) =>
+            failing ? closed() : redis.evalsha(...args),
+          zrem: (...args: Parameters<AdmissionRedis['zrem']>) => (failing ? closed() : redis.zrem(...args)),
+        }),
+      )
+      const rules = fetchRules(10)
       const failed = await Promise.allSettled([
         store.admit({ rules }),
         store.admit({ rules }),
@@ -227,19 +235,9 @@ if (!(await redisAnswers())) {
   test('a reply of the wrong shape fails every admission of its script, none is half-read', async () => {
     const harness = await makeRedisHarness(testClock(t0))
     try {
-      const shortReply = {
-        evalsha: () => Promise.resolve([1, 0]),
-        eval: () => Promise.resolve([1, 0]),
-        zrem: () => Promise.resolve(0),
-        get: () => Promise.resolve(null),
-        quit: () => Promise.resolve('OK'),
-      } as unknown as AdmissionRedis
-      const store = createRedisAdmissionStore({
-        redis: shortReply,
-        keyPrefix: harness.prefix,
-        clock: testClock(t0),
-      })
-      const rules = [{ name: 'account_fetch' as const, key: '{acct_a}', limit: 10, windowMs: 60_000 }]
+      const shortReply = () => Promise.resolve([1, 0])
+      const store = storeOn(harness, { evalsha: shortReply, eval: shortReply } as unknown as AdmissionRedis)
+      const rules = fetchRules(10)
       const results = await Promise.allSettled([store.admit({ rules }), store.admit({ rules })])
       for (const result of results) {
         assert.equal(result.status, 'rejected')
@@ -256,26 +254,21 @@ if (!(await redisAnswers())) {
     try {
       let lost = true
       let evals = 0
-      const forgetful = {
-        evalsha: (...args: Parameters<AdmissionRedis['evalsha']>) => {
-          if (!lost) return redis.evalsha(...args)
-          lost = false
-          return Promise.reject(new Error('NOSCRIPT No matching script. Please use EVAL.'))
-        },
-        eval: (...args: Parameters<AdmissionRedis['eval']>) => {
-          evals++
-          return redis.eval(...args)
-        },
-        zrem: redis.zrem.bind(redis),
-        get: redis.get.bind(redis),
-        quit: redis.quit.bind(redis),
-      } as unknown as AdmissionRedis
-      const store = createRedisAdmissionStore({
-        redis: forgetful,
-        keyPrefix: harness.prefix,
-        clock: testClock(t0),
-      })
-      const rules = [{ name: 'account_fetch' as const, key: '{acct_a}', limit: 1, windowMs: 60_000 }]
+      const store = storeOn(
+        harness,
+        through(redis, {
+          evalsha: (...args: Parameters<AdmissionRedis['evalsha']>) => {
+            if (!lost) return redis.evalsha(...args)
+            lost = false
+            return Promise.reject(new Error('NOSCRIPT No matching script. Please use EVAL.'))
+          },
+          eval: (...args: Parameters<AdmissionRedis['eval']>) => {
+            evals++
+            return redis.eval(...args)
+          },
+        }),
+      )
+      const rules = fetchRules(1)
       assert.equal((await store.admit({ rules })).admitted, true)
       assert.equal((await store.admit({ rules })).admitted, false)
       assert.equal(evals, 1)
