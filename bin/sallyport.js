@@ -5,6 +5,10 @@
 // function each time it is created (esbuild's keepNames), which costs a fetch about 5% more CPU; Node's own
 // type stripping changes nothing but the types.
 /* global process */
+import { tuneHeap } from './heap-tuning.js'
+
+// V8's heap is tuned before the sources load (docs/adr/0028).
+tuneHeap()
 // Node does not strip types under node_modules (an installed package): tsx then, too.
 if (!process.features.typescript || import.meta.url.includes('/node_modules/')) {
   const { register } = await import('tsx/esm/api')
