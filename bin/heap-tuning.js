@@ -1,8 +1,9 @@
 // How V8's heap is tuned in every Sallyport process, before the sources load (docs/adr/0028).
 //
 // Sallyport's live heap is mostly its code (about 40 MB in `dev`), and a fetch leaves little garbage on
-// it: a large body's bytes are outside it, in the socket's buffers. On Node 24 that shape made V8 run one
-// full collection after another at large bodies, each marking the whole heap, for two reasons:
+// it: a large body's bytes are outside it, in the socket's buffers. That shape made V8 run one full
+// collection after another at large bodies, each marking the whole heap (on Node 24 in every run, on Node 20
+// in some), for two reasons:
 // - V8 starts a full collection as soon as the room below the old generation's limit is smaller than the
 //   young generation, and it keeps that limit close above a heap that hardly grows. The old generation may
 //   now grow to three times what survived the last full collection before the next starts.
