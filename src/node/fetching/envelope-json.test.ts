@@ -72,6 +72,16 @@ test('a body of nothing but escapes grows the output past its first guess', () =
   }
 })
 
+test('a body larger than one escape block is written whole, escapes on and across the blocks', () => {
+  // 64 KiB blocks: escapes at a block's last byte, its first, and a chunk of escapes larger than a block.
+  const text =
+    'a'.repeat(65_535) + '"' + '\n' + 'b'.repeat(65_534) + '\u0001'.repeat(70_000) + '日本"\\'.repeat(9_000)
+  const bytes = Buffer.from(text)
+  assert.deepEqual(encodeEnvelope(fromBytes(bytes)), stringified(text))
+  const chunks = [bytes.subarray(0, 65_536), bytes.subarray(65_536, 200_001), bytes.subarray(200_001)]
+  assert.deepEqual(encodeEnvelope(Object.assign(new TextResult(chunks), fields())), stringified(text))
+})
+
 test('a body in a slice of a larger buffer, at any offset, is read from its own bytes only', () => {
   const whole = Buffer.from('xx"hello\tworld\\ 日本"xx')
   for (let start = 0; start < 6; start++) {

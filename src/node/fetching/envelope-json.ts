@@ -5,8 +5,8 @@
  * very bytes. Decoding them to a string, escaping the string with `JSON.stringify` and encoding the JSON
  * back to UTF-8 took three passes and two copies of the body, one of them as UTF-16 for any non-ASCII
  * text: 60% of the CPU of a 1 MiB fetch (docs/performance.md). A `TextResult` keeps the bytes instead,
- * and `encodeEnvelope` escapes them straight into the output in one pass, four bytes at a time where none
- * needs escaping. The bytes it writes are exactly those of `Buffer.from(JSON.stringify(envelope))`, field
+ * and `encodeEnvelope` escapes them into the output in blocks of 64 KiB, 16 bytes at a time in WebAssembly
+ * (json-escape.ts; docs/adr/0029-json-escape-in-webassembly.md). The bytes it writes are exactly those of `Buffer.from(JSON.stringify(envelope))`, field
  * order included (`result` first): only `"`, `\` and the controls below U+0020 are escaped, as
  * JSON.stringify does, and valid UTF-8 holds no lone surrogate, the only other character it escapes.
  *
@@ -15,6 +15,7 @@
  */
 import { giveBack, minPooledBytes, takeBuffer } from '../../shared/buffer-pool.ts'
 import type { NodeEnvelope } from '../../shared/fleet-contract.ts'
+import { escapeBlock, escapeBlockBytes } from './json-escape.ts'
 
 /**
  * A `result` that is the UTF-8 decoding of `bytes`, which must be valid UTF-8 without a byte order mark:
@@ -65,59 +66,20 @@ export function encodeEnvelope(envelope: NodeEnvelope): Buffer {
   let out: Buffer = takeBuffer(head.length + total + (total >>> 3) + 3 + restBytes)
   let at = head.copy(out, 0)
   out[at++] = quote
-  let written = new DataView(out.buffer, out.byteOffset, out.length)
   /** The body's bytes after the current chunk. */
   let after = total
   for (const bytes of chunks) {
     const length = bytes.length
     after -= length
-    const words = new DataView(bytes.buffer, bytes.byteOffset, length)
-    let i = 0
-    while (i < length) {
-      if (i + 4 <= length) {
-        // Four bytes of which none is `"`, `\` or below 0x20 go as they are (bit tricks: each term has a
-        // byte's top bit set where that byte is below 0x20, or equal to 0x22, or to 0x5c).
-        const word = words.getUint32(i, true)
-        const quotes = word ^ 0x22222222
-        const backslashes = word ^ 0x5c5c5c5c
-        const found =
-          ((word - 0x20202020) & ~word) |
-          ((quotes - 0x01010101) & ~quotes) |
-          ((backslashes - 0x01010101) & ~backslashes)
-        if ((found & 0x80808080) === 0) {
-          written.setUint32(at, word, true)
-          at += 4
-          i += 4
-          continue
-        }
-      }
-      // One at a time until the next word.
-      for (const end = Math.min(i + 4, length); i < end; i++) {
-        const byte = bytes[i]!
-        const escape = escapes[byte]!
-        if (escape === 0) {
-          out[at++] = byte
-          continue
-        }
-        // This byte's escape takes up to 6 bytes: room for it and for every byte after it unescaped.
-        const need = at + 6 + (length - i - 1) + after + 2 + restBytes
-        if (need > out.length) {
-          // At least doubled: a body of nothing but escapes (six bytes each) grows it a few times, not
-          // once per eighth of the body, each copying everything so far.
-          out = grown(out, at, Math.max(need + (total >>> 3), out.length * 2))
-          written = new DataView(out.buffer, out.byteOffset, out.length)
-        }
-        out[at++] = backslash
-        if (escape !== unicode) {
-          out[at++] = escape
-        } else {
-          out[at++] = unicode
-          out[at++] = zero
-          out[at++] = zero
-          out[at++] = hexDigits[byte >> 4]!
-          out[at++] = hexDigits[byte & 15]!
-        }
-      }
+    for (let start = 0; start < length; start += escapeBlockBytes) {
+      const end = Math.min(start + escapeBlockBytes, length)
+      const escaped = escapeBlock(bytes, start, end)
+      // Room for this escape and for every byte after it unescaped; at least doubled when it grows, so a
+      // body of nothing but escapes (six bytes each) grows it a few times, not once per block.
+      const need = at + escaped.length + (length - end) + after + 2 + restBytes
+      if (need > out.length) out = grown(out, at, Math.max(need + (total >>> 3), out.length * 2))
+      out.set(escaped, at)
+      at += escaped.length
     }
   }
   out[at++] = quote
@@ -135,19 +97,4 @@ function grown(out: Buffer, used: number, size: number): Buffer {
 
 const head = Buffer.from('{"result":')
 const quote = 0x22
-const backslash = 0x5c
 const comma = 0x2c
-const zero = 0x30
-const unicode = 0x75 // u: \u00XX
-const hexDigits = Buffer.from('0123456789abcdef')
-
-/** Per byte: 0 to copy it, else the letter after the backslash (`u` for \u00XX), as JSON.stringify does. */
-const escapes = new Uint8Array(256)
-for (let byte = 0; byte < 0x20; byte++) escapes[byte] = unicode
-escapes[0x08] = 0x62 // \b
-escapes[0x09] = 0x74 // \t
-escapes[0x0a] = 0x6e // \n
-escapes[0x0c] = 0x66 // \f
-escapes[0x0d] = 0x72 // \r
-escapes[quote] = quote
-escapes[backslash] = backslash
