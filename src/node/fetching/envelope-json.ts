@@ -6,9 +6,10 @@
  * back to UTF-8 took three passes and two copies of the body, one of them as UTF-16 for any non-ASCII
  * text: 60% of the CPU of a 1 MiB fetch (docs/performance.md). A `TextResult` keeps the bytes instead,
  * and `encodeEnvelope` escapes them into the output in blocks of 64 KiB, 16 bytes at a time in WebAssembly
- * (json-escape.ts; docs/adr/0029-json-escape-in-webassembly.md). The bytes it writes are exactly those of `Buffer.from(JSON.stringify(envelope))`, field
- * order included (`result` first): only `"`, `\` and the controls below U+0020 are escaped, as
- * JSON.stringify does, and valid UTF-8 holds no lone surrogate, the only other character it escapes.
+ * (json-escape.ts; docs/adr/0029-json-escape-in-webassembly.md). The bytes it writes are exactly those of
+ * `Buffer.from(JSON.stringify(envelope))`, field order included (`result` first): only `"`, `\` and the
+ * controls below U+0020 are escaped, as JSON.stringify does, and valid UTF-8 holds no lone surrogate, the
+ * only other character it escapes.
  *
  * A large envelope is written into a buffer lent by the pool (src/shared/buffer-pool.ts): whoever writes
  * it to a socket gives it back once written.
