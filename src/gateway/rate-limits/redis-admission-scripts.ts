@@ -7,29 +7,49 @@ import { redisScript } from '../../infra/redis/redis-script.ts'
 // One or more admissions, each decided as if it were a script of its own, in the order given: those a turn of
 // the event loop asked for on one Cluster slot (redis-admission-store.ts). One ARGV per admission, its fields
 // joined by commas (an argument per field cost the gateway's Redis client a third of a microsecond each:
-// docs/performance.md): now, id, n, has in-flight, has quota, has key, (limit, windowMs) per rule,
-// [in-flight limit, leaseMs], [quota limit, quota floor], [key id, epoch]. Its KEYS in turn: n rule logs, the
-// in-flight leases (if it has them), the trial counter (if it has one), the account's key state (if it has
-// one). The trial counter counts from at least its floor (the usage ledger's count).
+// docs/performance.md): now, id, n, has in-flight, has quota, has key, (limit, windowMs, now - windowMs) per
+// rule, [in-flight limit, leaseMs, now + leaseMs], [quota limit, quota floor], [key id, epoch]. Its KEYS in
+// turn: n rule logs, the in-flight leases (if it has them), the trial counter (if it has one), the account's
+// key state (if it has one). The trial counter counts from at least its floor (the usage ledger's count).
 // Reply, per admission in turn: admitted (1/0), (count, pivot) per rule, [in-flight count, pivot], [quota
 // used]; pivot -1 = none (the in-flight leases' pivot is given only when they are full). Or the one value -1:
 // the key is revoked; -2: the key epoch is not the one given (confirm the key in the database).
 // The pivot is the entry at index max(0, count - limit): the one whose departure brings the count under the limit.
+//
+// A call inside a script costs Redis about as much again as the command's own work, and a Lua number handed to
+// a command is printed to text first, which costs about as much as a short command (docs/performance.md). So
+// what the admissions of one script would each repeat is done once for them all: a log's expiry is set after
+// the last admission (every PEXPIRE of one script counts from the same moment), the key state is read once,
+// the trial counter read once and written once. And the times the commands take are computed by the gateway
+// and passed on as the text they came in. Redis runs the script to completion, so each admission still sees
+// exactly what a script of its own would have seen.
 const admitLua = `
 local reply = {}
+local expiries = {}
+local lease_expiries = {}
+local key_states = {}
+local quota_used = {}
+
+-- The larger of two whole numbers in text, the first of which may be nil.
+local function longer(held, given)
+  if held == nil or (held ~= given and tonumber(given) > tonumber(held)) then return given end
+  return held
+end
 
 -- A rule's pivot is always wanted (it dates the window's reset in the RateLimit header); the in-flight
--- leases' only when they refuse (it bounds Retry-After). False when the log is full.
-local function observe(key, limit, always_pivot)
+-- leases' only when they refuse (it bounds Retry-After). False when the log is full. The entries scored at
+-- or before \`since\` have left the window.
+local function observe(key, since, limit, always_pivot)
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', since)
   local count = redis.call('ZCARD', key)
-  local index = 0
+  local index = '0'
   local pass = true
   if count >= limit then
     pass = false
     index = count - limit
   end
   reply[#reply + 1] = count
-  if count == 0 or (count < limit and not always_pivot) then
+  if count == 0 or (pass and not always_pivot) then
     reply[#reply + 1] = -1
   else
     reply[#reply + 1] = tonumber(redis.call('ZRANGE', key, index, index, 'WITHSCORES')[2])
@@ -39,13 +59,12 @@ end
 
 -- The admission whose first key is KEYS[k] and whose fields are A. The index of the next admission's first key.
 local function admit(k, A)
-  local now = tonumber(A[1])
   local id = A[2]
   local n = tonumber(A[3])
   local has_in_flight = A[4] == '1'
   local has_quota = A[5] == '1'
   local next_key = k + n
-  local next_arg = 7 + 2 * n
+  local next_arg = 7 + 3 * n
   local in_flight_key, quota_key
   if has_in_flight then
     in_flight_key = KEYS[next_key]
@@ -57,7 +76,18 @@ local function admit(k, A)
   end
   if A[6] == '1' then
     local last = #A
-    local state = redis.call('HMGET', KEYS[next_key], 'epoch', 'k:' .. A[last - 1], 'k:*')
+    local state_key = KEYS[next_key]
+    local field = 'k:' .. A[last - 1]
+    local states = key_states[state_key]
+    if states == nil then
+      states = {}
+      key_states[state_key] = states
+    end
+    local state = states[field]
+    if state == nil then
+      state = redis.call('HMGET', state_key, 'epoch', field, 'k:*')
+      states[field] = state
+    end
     next_key = next_key + 1
     if state[2] or state[3] then
       reply[#reply + 1] = -1
@@ -73,20 +103,20 @@ local function admit(k, A)
   reply[at] = 0
   local pass = true
   for i = 0, n - 1 do
-    local window = tonumber(A[8 + 2 * i])
     -- An entry exactly windowMs old has left the window.
-    redis.call('ZREMRANGEBYSCORE', KEYS[k + i], '-inf', now - window)
-    pass = observe(KEYS[k + i], tonumber(A[7 + 2 * i]), true) and pass
+    pass = observe(KEYS[k + i], A[9 + 3 * i], tonumber(A[7 + 3 * i]), true) and pass
   end
-  local lease_ms, used
+  local lease_field, used
   if has_in_flight then
-    lease_ms = A[next_arg + 1]
-    redis.call('ZREMRANGEBYSCORE', in_flight_key, '-inf', now)
-    pass = observe(in_flight_key, tonumber(A[next_arg]), false) and pass
-    next_arg = next_arg + 2
+    lease_field = next_arg + 1
+    -- A lease whose expiry has come is gone.
+    pass = observe(in_flight_key, A[1], tonumber(A[next_arg]), false) and pass
+    next_arg = next_arg + 3
   end
   if has_quota then
-    used = math.max(tonumber(redis.call('GET', quota_key) or '0'), tonumber(A[next_arg + 1]))
+    used = quota_used[quota_key]
+    if used == nil then used = tonumber(redis.call('GET', quota_key) or '0') end
+    used = math.max(used, tonumber(A[next_arg + 1]))
     if used + 1 > tonumber(A[next_arg]) then pass = false end
     reply[#reply + 1] = used
   end
@@ -94,16 +124,15 @@ local function admit(k, A)
   if pass then
     reply[at] = 1
     for i = 0, n - 1 do
-      redis.call('ZADD', KEYS[k + i], A[1], id)
-      redis.call('PEXPIRE', KEYS[k + i], A[8 + 2 * i])
+      local key = KEYS[k + i]
+      redis.call('ZADD', key, A[1], id)
+      expiries[key] = longer(expiries[key], A[8 + 3 * i])
     end
     if has_in_flight then
-      redis.call('ZADD', in_flight_key, now + tonumber(lease_ms), id)
-      if redis.call('PTTL', in_flight_key) < tonumber(lease_ms) then
-        redis.call('PEXPIRE', in_flight_key, lease_ms)
-      end
+      redis.call('ZADD', in_flight_key, A[lease_field + 1], id)
+      lease_expiries[in_flight_key] = longer(lease_expiries[in_flight_key], A[lease_field])
     end
-    if has_quota then redis.call('SET', quota_key, used + 1) end
+    if has_quota then quota_used[quota_key] = used + 1 end
   end
   return next_key
 end
@@ -114,6 +143,13 @@ for j = 1, #ARGV do
   for field in string.gmatch(ARGV[j], '[^,]+') do fields[#fields + 1] = field end
   k = admit(k, fields)
 end
+
+-- A log lives a window after its newest entry; the leases as long as the longest of them.
+for key, window in pairs(expiries) do redis.call('PEXPIRE', key, window) end
+for key, lease_ms in pairs(lease_expiries) do
+  if redis.call('PTTL', key) < tonumber(lease_ms) then redis.call('PEXPIRE', key, lease_ms) end
+end
+for key, used in pairs(quota_used) do redis.call('SET', key, used) end
 return reply
 `
 

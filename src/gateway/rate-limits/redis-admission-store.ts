@@ -126,11 +126,11 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     for (const index of rules) {
       const rule = request.rules[index]!
       keys.push(`${prefix}rl:${rule.name}:${rule.key}`)
-      fields.push(rule.limit, rule.windowMs)
+      fields.push(rule.limit, rule.windowMs, request.now - rule.windowMs)
     }
     if (inFlight !== undefined) {
       keys.push(`${prefix}inflight:${inFlight.key}`)
-      fields.push(inFlight.limit, inFlight.leaseMs)
+      fields.push(inFlight.limit, inFlight.leaseMs, request.now + inFlight.leaseMs)
     }
     if (quota !== undefined) {
       keys.push(`${prefix}trial:${quota.key}`)

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import type { Redis } from 'ioredis'
 import { test } from 'node:test'
 import { runAdmissionStoreSuite, testClock } from '../../suites/admission-store-suite.ts'
-import { fetchAdmission, hostKey } from '../../../src/gateway/rate-limits/admission.ts'
+import { defaultLimits, fetchAdmission, hostKey } from '../../../src/gateway/rate-limits/admission.ts'
 import {
   createRedisAdmissionStore,
   type AdmissionRedis,
@@ -159,6 +159,56 @@ if (!(await redisAnswers())) {
       assert.equal(sent.evalsha, 1 + 3)
     } finally {
       await redis.quit()
+      await harness.dispose()
+    }
+  })
+
+  test('what the admissions of one script share: the trial counter, once written, and the expiries', async () => {
+    const harness = await makeRedisHarness(testClock(t0))
+    try {
+      const store = harness.open()
+      const p = harness.prefix
+      const host = hostKey('shared-secret', 'shared.example')
+      const limits = { ...defaultLimits, trialRequests: 3 }
+      const trial = (accountId: string, trialUsed?: number) =>
+        store.admit(fetchAdmission({ accountId, hostKey: host, limits, trial: true, trialUsed }))
+
+      const answers = await Promise.all(Array.from({ length: 5 }, () => trial('acct_a')))
+      assert.deepEqual(
+        answers.map((answer) => answer.admitted),
+        [true, true, true, false, false],
+      )
+      const refused = answers[3]!
+      assert.ok(!refused.admitted && refused.reason === 'quota_exhausted')
+      assert.equal(await harness.admin.get(`${p}trial:{acct_a}`), '3')
+
+      // A floor from the usage ledger counts from the first admission of the turn on.
+      const floored = await Promise.all([trial('acct_b', 2), trial('acct_b', 2), trial('acct_b', 2)])
+      assert.deepEqual(
+        floored.map((answer) => answer.admitted),
+        [true, false, false],
+      )
+      assert.equal(await harness.admin.get(`${p}trial:{acct_b}`), '3')
+
+      // Every log and lease set touched by the turn expires as if its last admission had set it.
+      for (const key of [
+        `${p}rl:account_fetch:{acct_a}`,
+        `${p}rl:target_host:{acct_a}:${host}`,
+        `${p}rl:global_host:${host}`,
+        `${p}rl:account_fetch:{acct_b}`,
+      ]) {
+        const ttl = await harness.admin.pttl(key)
+        assert.ok(ttl > 55_000 && ttl <= 60_000, `${key} expires in ${ttl} ms`)
+        assert.equal(
+          await harness.admin.zcard(key),
+          key.includes('acct_b') ? 1 : key.includes('global') ? 4 : 3,
+        )
+      }
+      const leases = await harness.admin.pttl(`${p}inflight:{acct_a}`)
+      assert.ok(leases > 115_000 && leases <= 120_000, `the leases expire in ${leases} ms`)
+      // A refused admission touched nothing: acct_b's refusals left its logs at its one admission.
+      assert.equal(await harness.admin.zcard(`${p}inflight:{acct_b}`), 1)
+    } finally {
       await harness.dispose()
     }
   })
