@@ -1,7 +1,7 @@
 /** The database of one process: where it is and how its PostgreSQL pool is sized. */
 import { resolve } from 'node:path'
 import { defaults } from './defaults.ts'
-import { integer, logLevel, optional, type Env } from './env-parsing.ts'
+import { integer, logLevel, onOff, optional, type Env } from './env-parsing.ts'
 import type { LogLevel } from '../shared/logger.ts'
 
 /** The PostgreSQL pool of one process (SQLite ignores it): docs/deploy.md says how to size it. */
@@ -12,6 +12,11 @@ export type DatabasePoolConfig = Readonly<{
   statementTimeoutMs: number
   /** SALLYPORT_DATABASE_CONNECT_TIMEOUT_MS: cap on connecting and on waiting for a free connection. */
   connectTimeoutMs: number
+  /**
+   * SALLYPORT_DATABASE_PREPARED_STATEMENTS (`on`, `off`): statements parsed and planned once per connection;
+   * `off` behind a pooler in transaction mode that does not keep them (docs/deploy.md).
+   */
+  preparedStatements: boolean
 }>
 
 /** What `sallyport migrate` and the account admin commands need: the database, nothing of the fleet. */
@@ -40,6 +45,11 @@ export function loadDatabasePool(env: Env = process.env): DatabasePoolConfig {
       env.SALLYPORT_DATABASE_CONNECT_TIMEOUT_MS,
       defaults.databaseConnectTimeoutMs,
       1,
+    ),
+    preparedStatements: onOff(
+      'SALLYPORT_DATABASE_PREPARED_STATEMENTS',
+      env.SALLYPORT_DATABASE_PREPARED_STATEMENTS,
+      true,
     ),
   })
 }

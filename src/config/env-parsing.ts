@@ -18,6 +18,14 @@ export function integer(name: string, raw: string | undefined, fallback: number,
   return value
 }
 
+/** `on` or `off` (unset or empty: `fallback`). */
+export function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback
+  if (raw === 'on') return true
+  if (raw === 'off') return false
+  throw new ConfigError(`${name} must be on or off, got ${JSON.stringify(raw)}`)
+}
+
 export function list(raw: string | undefined): string[] {
   return (raw ?? '')
     .split(',')

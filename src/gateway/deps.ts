@@ -70,6 +70,13 @@ export function createGatewayDeps(
     seams.database ??
     openDatabase(config, {
       onIdleError: (error) => log.warn({ err: error }, 'an idle database connection failed; it is replaced'),
+      onStatementsLost: (error) =>
+        log.error(
+          { err: error },
+          'a prepared statement went missing between database connections: a pooler in transaction mode ' +
+            'that does not keep prepared statements is in front of PostgreSQL; give it ' +
+            'max_prepared_statements (PgBouncer 1.21 or later), or set SALLYPORT_DATABASE_PREPARED_STATEMENTS=off',
+        ),
     })
   const outboxDir = join(config.dataDir, 'outbox')
   const mailer =

@@ -46,6 +46,8 @@ export type TestDatabase = {
   env: Record<string, string>
   /** The temp dir of this database (SQLite file, or just the mail outbox for PostgreSQL). */
   dir: string
+  /** PostgreSQL: the schema every connection's search_path points at. */
+  schema?: string
   close: () => Promise<void>
 }
 
@@ -129,6 +131,7 @@ async function openPostgresTestDatabase({ migrated = true } = {}): Promise<TestD
     dialect: 'postgres',
     db,
     dir,
+    schema,
     env: { SALLYPORT_DATABASE_URL: postgresUrlFor(schema), SALLYPORT_DATA_DIR: dir },
     openPeer: () => {
       const peer = openPostgresDatabase(postgresUrl, { ...testPool, schema })

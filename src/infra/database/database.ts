@@ -12,7 +12,12 @@ import { Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely'
 import { ConfigError } from '../../config/env-parsing.ts'
 import { portableSqlite } from './portable-sqlite.ts'
 import { SQLite } from './sqlite-binding.ts'
-import { openPostgresDatabase, postgresPoolDefaults, type PostgresPoolSettings } from './postgres.ts'
+import {
+  openPostgresDatabase,
+  postgresPoolDefaults,
+  type PostgresOptions,
+  type PostgresPoolSettings,
+} from './postgres.ts'
 import type { DatabaseSchema } from './schema.ts'
 import { withStatementCache } from './statement-cache.ts'
 
@@ -74,7 +79,7 @@ export function describeDatabase(settings: DatabaseSettings): string {
 
 export function openDatabase(
   settings: DatabaseSettings,
-  hooks: { onIdleError?: (error: Error) => void } = {},
+  hooks: Pick<PostgresOptions, 'onIdleError' | 'onStatementsLost'> = {},
 ): Database {
   const url = settings.databaseUrl
   if (url === undefined) {
@@ -89,6 +94,7 @@ export function openDatabase(
   return openPostgresDatabase(url, {
     ...(settings.databasePool ?? postgresPoolDefaults),
     ...(hooks.onIdleError !== undefined && { onIdleError: hooks.onIdleError }),
+    ...(hooks.onStatementsLost !== undefined && { onStatementsLost: hooks.onStatementsLost }),
   })
 }
 

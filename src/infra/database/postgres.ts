@@ -23,12 +23,20 @@ export type PostgresPoolSettings = Readonly<{
   statementTimeoutMs: number
   /** Cap on opening a connection and on waiting for a free one from the pool, milliseconds. */
   connectTimeoutMs: number
+  /**
+   * Statements with parameters are named, so that each connection parses and plans them once
+   * (SALLYPORT_DATABASE_PREPARED_STATEMENTS). Off for a pooler in transaction mode that does not keep
+   * named statements (PgBouncer before 1.21, or with `max_prepared_statements = 0`): it hands a client's
+   * statements to a server connection that never saw them.
+   */
+  preparedStatements: boolean
 }>
 
 export const postgresPoolDefaults: PostgresPoolSettings = Object.freeze({
   size: 10,
   statementTimeoutMs: 5_000,
   connectTimeoutMs: 2_000,
+  preparedStatements: true,
 })
 
 export type PostgresOptions = Partial<PostgresPoolSettings> & {
@@ -39,6 +47,11 @@ export type PostgresOptions = Partial<PostgresPoolSettings> & {
   schema?: string
   /** An idle connection failed (the server restarted, say); the pool replaces it on the next query. */
   onIdleError?: (error: Error) => void
+  /**
+   * A named statement was missing on the server connection, or already there under its name: what a pooler
+   * in transaction mode that does not keep named statements does to them. Called once per pool.
+   */
+  onStatementsLost?: (error: Error) => void
 }
 
 const int8 = 20
@@ -90,6 +103,12 @@ function statementName(sql: string): string | undefined {
   return name
 }
 
+/**
+ * The server's answers to a named statement that a pooler moved between connections: the connection has no
+ * statement of that name (26000), or has one already (42P05) because another client prepared it there.
+ */
+const lostStatementCodes = new Set(['26000', '42P05'])
+
 /** How much longer than the server's statement time-out the client waits for an answer. */
 const clientTimeoutMarginMs = 1_000
 
@@ -98,7 +117,12 @@ const clientTimeoutMarginMs = 1_000
  * whose statement failed without an answer from the server (lost, or timed out on the client) is released
  * with that error, so pg-pool destroys it instead of handing out a connection still waiting for a reply.
  */
-function faultAwarePool(pool: pg.Pool): PostgresPool {
+function faultAwarePool(
+  pool: pg.Pool,
+  preparedStatements: boolean,
+  onStatementsLost: ((error: Error) => void) | undefined,
+): PostgresPool {
+  let statementsLost = false
   return {
     async connect() {
       let client: pg.PoolClient
@@ -121,13 +145,22 @@ function faultAwarePool(pool: pg.Pool): PostgresPool {
         query: (async (sql: string, parameters: readonly unknown[]) => {
           try {
             const values = [...parameters]
-            const name = parameters.length === 0 ? undefined : statementName(sql)
+            const name = !preparedStatements || parameters.length === 0 ? undefined : statementName(sql)
             const result = await (name === undefined
               ? client.query(sql, values)
               : client.query({ name, text: sql, values }))
             return result as PostgresQueryResult<unknown>
           } catch (error) {
             if (isDatabaseFault(error) && !(error instanceof pg.DatabaseError)) lost = error as Error
+            if (
+              preparedStatements &&
+              !statementsLost &&
+              error instanceof pg.DatabaseError &&
+              lostStatementCodes.has(error.code ?? '')
+            ) {
+              statementsLost = true
+              onStatementsLost?.(error)
+            }
             throw asDatabaseFault(error)
           }
         }) as PostgresPoolClient['query'],
@@ -165,6 +198,8 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   pool.on('error', (error) => options.onIdleError?.(error))
   // Introspection (the Migrator's "do my tables exist?") sees this process's schema only: schema-introspector.ts.
   return new Kysely<DatabaseSchema>({
-    dialect: new CurrentSchemaPostgresDialect({ pool: faultAwarePool(pool) }),
+    dialect: new CurrentSchemaPostgresDialect({
+      pool: faultAwarePool(pool, settings.preparedStatements, options.onStatementsLost),
+    }),
   })
 }
