@@ -1,8 +1,8 @@
 /**
  * A PgBouncer of this test's own in transaction mode, in front of the test PostgreSQL, on a free loopback
- * port: what docs/deploy.md suggests for more gateways than the server's connection budget allows. Debian's
- * `pgbouncer` package (1.18 on bookworm) keeps no named statements in this mode, as PgBouncer before 1.21
- * and later ones with `max_prepared_statements = 0` do.
+ * port: what docs/deploy.md suggests for more gateways than the server's connection budget allows. It keeps
+ * no named statements, as PgBouncer before 1.21 (Debian 12 ships 1.18) and later ones with
+ * `max_prepared_statements = 0` do.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -18,10 +18,17 @@ export type PgBouncer = {
   stop(): Promise<void>
 }
 
+/** PgBouncer's version as [major, minor], or undefined when there is no `pgbouncer` binary. */
+function pgBouncerVersion(): [number, number] | undefined {
+  const run = spawnSync('pgbouncer', ['--version'], { encoding: 'utf8' })
+  if (run.error !== undefined || run.status !== 0) return undefined
+  const found = /PgBouncer (\d+)\.(\d+)/.exec(run.stdout)
+  return found === null ? [0, 0] : [Number(found[1]), Number(found[2])]
+}
+
 /** Why PgBouncer cannot be started here, or undefined. */
 export function pgBouncerMissing(): string | undefined {
-  const run = spawnSync('pgbouncer', ['--version'], { stdio: 'ignore' })
-  return run.error !== undefined || run.status !== 0 ? 'no pgbouncer binary (Debian: pgbouncer)' : undefined
+  return pgBouncerVersion() === undefined ? 'no pgbouncer binary (Debian: pgbouncer)' : undefined
 }
 
 /**
@@ -41,6 +48,8 @@ export async function startPgBouncer(postgresUrl: string, schema: string): Promi
     ...(server.password === '' ? [] : [`password=${decodeURIComponent(server.password)}`]),
     `connect_query='SET search_path TO ${schema}'`,
   ].join(' ')
+  const [major, minor] = pgBouncerVersion() ?? [0, 0]
+  const keepsStatements = major > 1 || (major === 1 && minor >= 21)
   const config = join(dir, 'pgbouncer.ini')
   await writeFile(
     config,
@@ -58,6 +67,9 @@ export async function startPgBouncer(postgresUrl: string, schema: string): Promi
       'max_client_conn = 100',
       // What node-postgres sends at start-up that PgBouncer does not track (docs/deploy.md).
       'ignore_startup_parameters = statement_timeout,options',
+      // From 1.21 PgBouncer can keep named statements (on by default from 1.24); this one keeps none, as
+      // 1.18 does. Older versions refuse the setting they do not know.
+      ...(keepsStatements ? ['max_prepared_statements = 0'] : []),
       '',
     ].join('\n'),
   )
