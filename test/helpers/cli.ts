@@ -21,6 +21,14 @@ const cli = ['bin/sallyport.js']
  * draw the same port while neither child listens yet (seen in CI too): each port handed out is claimed
  * with a file only one process can create, held until this process exits.
  */
+/** Sends SIGTERM to `child` unless it has exited, and waits for its exit. */
+export async function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await exited
+}
+
 export async function freePort(host = '127.0.0.1'): Promise<number> {
   const [low] = ephemeralPorts()
   for (let attempt = 0; attempt < 100; attempt++) {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
-import { freePort } from './cli.ts'
+import { freePort, terminate } from './cli.ts'
 
 export type PgBouncer = {
   /** A postgres:// URL through the pooler; its connections use `schema`. */
@@ -88,11 +88,7 @@ export async function startPgBouncer(postgresUrl: string, schema: string): Promi
     output += chunk.toString()
   })
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    }
+    await terminate(child)
     await rm(dir, { recursive: true, force: true })
   }
   const url = `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/sallyport`

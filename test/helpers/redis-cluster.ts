@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Cluster } from 'ioredis'
-import { claimFreePort, freePort } from './cli.ts'
+import { claimFreePort, freePort, terminate } from './cli.ts'
 
 export type RedisCluster = {
   /** What SALLYPORT_REDIS_URL takes: `redis-cluster://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3`. */
@@ -55,14 +55,7 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
   const children: ChildProcess[] = []
   const ports: number[] = []
   const stop = async () => {
-    await Promise.all(
-      children.map(async (child) => {
-        if (child.exitCode !== null || child.signalCode !== null) return
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await exited
-      }),
-    )
+    await Promise.all(children.map(terminate))
     await rm(dir, { recursive: true, force: true })
   }
   try {

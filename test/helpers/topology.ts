@@ -11,7 +11,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { eventually, freePort, runCli, runCliOnce, type CliProcess } from './cli.ts'
+import { eventually, freePort, runCli, runCliOnce, terminate, type CliProcess } from './cli.ts'
 
 export const regions = ['us-east', 'us-west', 'europe'] as const
 export type TopologyRegion = (typeof regions)[number]
@@ -65,11 +65,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     }
   }
   const stop = async () => {
-    const current = child
-    if (current === undefined || current.exitCode !== null || current.signalCode !== null) return
-    const exited = new Promise((resolve) => current.once('exit', resolve))
-    current.kill('SIGTERM')
-    await exited
+    if (child !== undefined) await terminate(child)
   }
   await start()
   return { url: `redis://127.0.0.1:${port}`, port, stop, start, output: () => log }
