@@ -23,12 +23,22 @@ import { redisScript } from '../../infra/redis/redis-script.ts'
 // the trial counter read once and written once. And the times the commands take are computed by the gateway
 // and passed on as the text they came in. Redis runs the script to completion, so each admission still sees
 // exactly what a script of its own would have seen.
+// A log is pruned, counted and its first entry read once per script, not once per admission: the script
+// keeps what it learnt of each log (`logs`) and follows its own additions, and asks Redis again only when a
+// later admission's window starts later. Admissions of one turn of one account share their logs, so a busy
+// account's later admissions of a script run their four ZADDs and little else (docs/performance.md).
 const admitLua = `
 local reply = {}
 local expiries = {}
 local lease_expiries = {}
 local key_states = {}
 local quota_used = {}
+-- What this script knows of a log, when it decides more than one admission: pruned at \`since\` (a window
+-- start as the gateway sent it: the entries scored at or before it are gone), holding \`count\` entries, the
+-- first of them scored \`first\` (false: not known), and \`low\`, the lowest score this script added to it
+-- since (false: none). Scores stay the text they came in until a comparison needs their numbers.
+local logs = {}
+local shared = #ARGV > 1
 
 -- The larger of two whole numbers in text, the first of which may be nil.
 local function longer(held, given)
@@ -38,11 +48,22 @@ end
 
 -- A rule's pivot is always wanted (it dates the window's reset in the RateLimit header); the in-flight
 -- leases' only when they refuse (it bounds Retry-After). False when the log is full. The entries scored at
--- or before \`since\` have left the window.
+-- or before \`since\` have left the window. A log this script pruned at the same or a later start has lost
+-- nothing more since: its count and first entry are what the script knows of them.
 local function observe(key, since, limit, always_pivot)
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', since)
-  local count = redis.call('ZCARD', key)
-  local index = '0'
+  local log = logs[key]
+  local count
+  if log ~= nil and (since == log.since or tonumber(since) <= tonumber(log.since)) then
+    count = log.count
+  else
+    redis.call('ZREMRANGEBYSCORE', key, '-inf', since)
+    count = redis.call('ZCARD', key)
+    if shared then
+      log = { since = since, count = count, first = false, low = false }
+      logs[key] = log
+    end
+  end
+  local index = 0
   local pass = true
   if count >= limit then
     pass = false
@@ -51,10 +72,49 @@ local function observe(key, since, limit, always_pivot)
   reply[#reply + 1] = count
   if count == 0 or (pass and not always_pivot) then
     reply[#reply + 1] = -1
-  else
-    reply[#reply + 1] = tonumber(redis.call('ZRANGE', key, index, index, 'WITHSCORES')[2])
+    return pass
   end
+  if index == 0 and log ~= nil and log.first then
+    if log.low then
+      local low = tonumber(log.low)
+      if low < log.first then log.first = low end
+      log.low = false
+    end
+    reply[#reply + 1] = log.first
+    return pass
+  end
+  local rank = index
+  if index == 0 then rank = '0' end
+  local pivot = tonumber(redis.call('ZRANGE', key, rank, rank, 'WITHSCORES')[2])
+  if index == 0 and log ~= nil then
+    log.first = pivot
+    log.low = false
+  end
+  reply[#reply + 1] = pivot
   return pass
+end
+
+-- Adds an entry scored \`score\` to a log observed at \`since\`, and keeps what the script knows of the log in
+-- step. A member already there (never, with the gateway's ids) is moved, not added, and an entry scored at or
+-- before the last prune (a clock that went back a whole window within one turn) is one the next prune would
+-- take: either way the script forgets the log, and its next admission asks Redis again.
+local function record(key, score, member, since)
+  local added = redis.call('ZADD', key, score, member)
+  local log = logs[key]
+  if log == nil then return end
+  if added == 0 or (since ~= log.since and tonumber(score) <= tonumber(log.since)) then
+    logs[key] = nil
+    return
+  end
+  log.count = log.count + 1
+  if log.count == 1 then
+    log.first = tonumber(score)
+    log.low = false
+  elseif not log.low then
+    log.low = score
+  elseif score ~= log.low and tonumber(score) < tonumber(log.low) then
+    log.low = score
+  end
 end
 
 -- The admission whose first key is KEYS[k] and whose fields are A. The index of the next admission's first key.
@@ -125,11 +185,15 @@ local function admit(k, A)
     reply[at] = 1
     for i = 0, n - 1 do
       local key = KEYS[k + i]
-      redis.call('ZADD', key, A[1], id)
+      if shared then record(key, A[1], id, A[9 + 3 * i]) else redis.call('ZADD', key, A[1], id) end
       expiries[key] = longer(expiries[key], A[8 + 3 * i])
     end
     if has_in_flight then
-      redis.call('ZADD', in_flight_key, A[lease_field + 1], id)
+      if shared then
+        record(in_flight_key, A[lease_field + 1], id, A[1])
+      else
+        redis.call('ZADD', in_flight_key, A[lease_field + 1], id)
+      end
       lease_expiries[in_flight_key] = longer(lease_expiries[in_flight_key], A[lease_field])
     end
     if has_quota then quota_used[quota_key] = used + 1 end

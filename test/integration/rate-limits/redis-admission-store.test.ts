@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict'
 import type { Redis } from 'ioredis'
 import { test } from 'node:test'
+import fc from 'fast-check'
 import { runAdmissionStoreSuite, testClock } from '../../suites/admission-store-suite.ts'
-import { defaultLimits, fetchAdmission, hostKey } from '../../../src/gateway/rate-limits/admission.ts'
+import {
+  defaultLimits,
+  fetchAdmission,
+  hostKey,
+  type Admission,
+} from '../../../src/gateway/rate-limits/admission.ts'
 import {
   createRedisAdmissionStore,
   type AdmissionRedis,
@@ -157,6 +163,66 @@ if (!(await redisAnswers())) {
       assert.equal(many.filter((answer) => answer.admitted).length, 100)
       assert.ok(many.slice(0, 100).every((answer) => answer.admitted))
       assert.equal(sent.evalsha, 1 + 3)
+    } finally {
+      await redis.quit()
+      await harness.dispose()
+    }
+  })
+
+  test('one script for a turn answers every admission as a script of its own would have', async () => {
+    // What a script learns of a log (pruned, counted, its first entry) serves its later admissions: windows
+    // that slide within the turn, leases that expire, clocks that go back, refusals at a full log. The same
+    // admissions, once in one turn and once one turn each, must get the same answers and leave the same logs.
+    const harness = await makeRedisHarness(testClock(t0))
+    const redis = connect()
+    try {
+      const admission = fc.record({
+        at: fc.integer({ min: 0, max: 3_000 }),
+        perMinute: fc.integer({ min: 1, max: 6 }),
+        perHost: fc.integer({ min: 1, max: 6 }),
+        leased: fc.boolean(),
+      })
+      const host = hostKey('turn-secret', 'turn.example')
+      let run = 0
+      await fc.assert(
+        fc.asyncProperty(fc.array(admission, { minLength: 1, maxLength: 40 }), async (plan) => {
+          run++
+          const requests = plan.map(({ at, perMinute, perHost, leased }) => ({
+            now: t0 + at,
+            rules: [
+              { name: 'account_fetch' as const, key: '{acct_p}', limit: perMinute, windowMs: 1_000 },
+              { name: 'target_host' as const, key: `{acct_p}:${host}`, limit: perHost, windowMs: 700 },
+            ],
+            ...(leased && { inFlight: { key: '{acct_p}', limit: 3, leaseMs: 1_500 } }),
+          }))
+          const prefixes = [`${harness.prefix}${run}:turn:`, `${harness.prefix}${run}:each:`] as const
+          const [together, apart] = prefixes.map((keyPrefix) =>
+            createRedisAdmissionStore({ redis, keyPrefix, clock: testClock(t0) }),
+          )
+          const inOneTurn = await Promise.all(requests.map((request) => together!.admit(request)))
+          const oneByOne = []
+          for (const request of requests) oneByOne.push(await apart!.admit(request))
+          // The lease tokens are each store's own ids: whether there is one is what must agree.
+          const answer = (admission: Admission) =>
+            admission.admitted
+              ? { ...admission, inFlightToken: admission.inFlightToken !== undefined }
+              : admission
+          assert.deepEqual(inOneTurn.map(answer), oneByOne.map(answer))
+          const logs = await Promise.all(
+            prefixes.map(async (prefix) =>
+              Promise.all(
+                ['rl:account_fetch:{acct_p}', `rl:target_host:{acct_p}:${host}`, 'inflight:{acct_p}'].map(
+                  (key) => harness.admin.zrange(`${prefix}${key}`, 0, '-1', 'WITHSCORES'),
+                ),
+              ),
+            ),
+          )
+          // The members are each store's own ids; their scores, in order, are what the logs hold.
+          const scores = (log: string[]) => log.filter((_, i) => i % 2 === 1)
+          assert.deepEqual(logs[0]!.map(scores), logs[1]!.map(scores))
+        }),
+        { numRuns: 60 },
+      )
     } finally {
       await redis.quit()
       await harness.dispose()
