@@ -178,7 +178,7 @@ export function createUsageRepository(db: Database, { log }: UsageRepositoryOpti
         bytes.push(write.bytes)
       }
     }
-    // The statement compiled once (below): only its arrays and the writer change from one commit to the next.
+    // The statement compiled once (compileAddOnce): only its arrays and the writer change from one commit to the next.
     addOnceQuery ??= compileAddOnce(db)
     try {
       await db.executeQuery({

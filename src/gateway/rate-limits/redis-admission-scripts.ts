@@ -97,7 +97,8 @@ end
 -- Adds an entry scored \`score\` to a log observed at \`since\`, and keeps what the script knows of the log in
 -- step. A member already there (never, with the gateway's ids) is moved, not added, and an entry scored at or
 -- before the last prune (a clock that went back a whole window within one turn) is one the next prune would
--- take: either way the script forgets the log, and its next admission asks Redis again.
+-- take: either way the script forgets the log, and its next admission asks Redis again. A log the script
+-- keeps nothing of (a script of one admission) is only added to.
 local function record(key, score, member, since)
   local added = redis.call('ZADD', key, score, member)
   local log = logs[key]
@@ -185,15 +186,11 @@ local function admit(k, A)
     reply[at] = 1
     for i = 0, n - 1 do
       local key = KEYS[k + i]
-      if shared then record(key, A[1], id, A[9 + 3 * i]) else redis.call('ZADD', key, A[1], id) end
+      record(key, A[1], id, A[9 + 3 * i])
       expiries[key] = longer(expiries[key], A[8 + 3 * i])
     end
     if has_in_flight then
-      if shared then
-        record(in_flight_key, A[lease_field + 1], id, A[1])
-      else
-        redis.call('ZADD', in_flight_key, A[lease_field + 1], id)
-      end
+      record(in_flight_key, A[lease_field + 1], id, A[1])
       lease_expiries[in_flight_key] = longer(lease_expiries[in_flight_key], A[lease_field])
     end
     if has_quota then quota_used[quota_key] = used + 1 end
