@@ -49,7 +49,8 @@ function compileAddOnce(db: Database): CompiledQuery {
       on conflict (account_id, day) do update
         set requests = daily.requests + excluded.requests,
             bytes = daily.bytes + excluded.bytes,
-            writers = (coalesce(daily.writers::jsonb, '{}'::jsonb) || excluded.writers::jsonb)::text
+            writers = (coalesce(daily.writers::jsonb, '{}'::jsonb) || excluded.writers::jsonb)::text,
+            writers_kept = true
   `.compile(db)
   if (compiled.parameters.length !== 7) throw new Error('the usage commit must take seven parameters')
   return compiled
@@ -195,7 +196,9 @@ export function createUsageRepository(db: Database, { log }: UsageRepositoryOpti
    * of `usage_writers` written before the numbers moved into the daily rows (migration 0011). No write of
    * such a day is sent again (the metering service gives up on it first), so the numbers guard nothing any
    * more; kept, they would be most of a busy account's row. In statements of `pruneBatch` rows each, found
-   * by the partial index of migration 0012, so a ledger of years is cleared without one long transaction.
+   * by the partial index of migration 0013 on the rows still `writers_kept`, so a ledger of years is cleared
+   * without one long transaction. (That index, unlike 0012's on `writers` itself, reads nothing a commit
+   * changes: on PostgreSQL a commit's update of a daily row stays heap-only and writes no index entry.)
    */
   async function pruneWriters(day: string): Promise<void> {
     // Counts still in the journal go in under their numbers before any number is forgotten.
@@ -203,10 +206,10 @@ export function createUsageRepository(db: Database, { log }: UsageRepositoryOpti
     await db.deleteFrom('usage_writers').where('day', '<', day).execute()
     for (;;) {
       const result = await sql`
-        update usage_daily set writers = null
+        update usage_daily set writers = null, writers_kept = false
         where (account_id, day) in (
           select account_id, day from usage_daily
-          where day < ${day} and writers is not null
+          where day < ${day} and writers_kept = true
           limit ${pruneBatch})`.execute(db)
       if (Number(result.numAffectedRows ?? 0) < pruneBatch) return
     }
@@ -282,7 +285,8 @@ function prepareSqliteWrite(sqlite: BetterSqlite3.Database): SqliteWrite {
     on conflict (account_id, day) do update
       set requests = usage_daily.requests + excluded.requests,
           bytes = usage_daily.bytes + excluded.bytes,
-          writers = json_set(coalesce(usage_daily.writers, '{}'), ?, ?)`)
+          writers = json_set(coalesce(usage_daily.writers, '{}'), ?, ?),
+          writers_kept = true`)
   const transaction = sqlite.transaction((entries: readonly JournalEntry[]) => {
     for (const { writer, batches } of entries) {
       // The writer's key in a JSON path: a writer id is base64url (addOnce and the journal check), which

@@ -4,6 +4,7 @@
  * `boolean` column reads as true/false on both (portable-sqlite.ts), but a nullable timestamp usually says
  * more (when, not just whether).
  */
+import type { Generated } from 'kysely'
 
 export type AccountsTable = {
   id: string
@@ -115,6 +116,12 @@ export type UsageDailyTable = {
    * (0011): a JSON object as text, `{"<writer>": <last number>}`; null before the first numbered write.
    */
   writers: string | null
+  /**
+   * Whether `writers` may still hold numbers (0013): true from the row's first write, false once the prune
+   * has cleared them; every write that sets numbers sets it again. Indexed by day for the prune, in place of
+   * `writers` itself, which every write changes.
+   */
+  writers_kept: Generated<boolean>
 }
 
 /**

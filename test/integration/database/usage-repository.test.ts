@@ -8,6 +8,7 @@ import {
 import { forEachDialect } from '../../helpers/databases.ts'
 import { insertAccount } from '../../helpers/account-rows.ts'
 import type { Database } from '../../../src/infra/database/database.ts'
+import { sql } from 'kysely'
 
 /** One account and day's writes, as the metering service sends them alone. */
 function addOnce(
@@ -163,7 +164,44 @@ forEachDialect((name, openDb) => {
         (await writerNumbers(db)).filter((row) => row.day === '2019-01-01'),
         [{ writer: 'gw-a', day: '2019-01-01', last_seq: 4 }],
       )
+      // Numbers written into a pruned row are kept again, and the next prune clears them too.
+      await usage.pruneWriters(kept)
+      assert.deepEqual(
+        (await writerNumbers(db)).filter((row) => row.day !== kept),
+        [],
+      )
+      assert.equal(await usage.totalRequests('acct_1'), 2 * days.length + 1)
     })
+
+    if (name === 'postgres') {
+      it("updates a daily row in place: a commit's update is heap-only and writes no index entry", async (t) => {
+        const { db, close } = await openDb()
+        t.after(close)
+        await insertAccount(db, 'acct_1')
+        const usage = createUsageRepository(db)
+        const commits = 30
+        for (let seq = 1; seq <= commits; seq++) {
+          await addOnce(usage, 'gw-a', 'acct_1', '2026-03-02', [{ seq, requests: 1, bytes: 10 }])
+        }
+        assert.deepEqual(await usage.days('acct_1'), [
+          { day: '2026-03-02', requests: commits, bytes: 10 * commits },
+        ])
+        // Each backend reports its table statistics once it is idle, within about a second.
+        const updates = async () => {
+          const { rows } = await sql<{ updated: string; hot: string }>`
+            select n_tup_upd as updated, n_tup_hot_upd as hot from pg_stat_user_tables
+            where schemaname = current_schema() and relname = 'usage_daily'`.execute(db)
+          return { updated: Number(rows[0]?.updated ?? 0), hot: Number(rows[0]?.hot ?? 0) }
+        }
+        const deadline = Date.now() + 15_000
+        let seen = await updates()
+        while (seen.updated < commits - 1 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 100))
+          seen = await updates()
+        }
+        assert.deepEqual(seen, { updated: commits - 1, hot: commits - 1 })
+      })
+    }
 
     it('writes several accounts and days in one call, each write once', async (t) => {
       const { db, close } = await openDb()

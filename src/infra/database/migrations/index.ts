@@ -13,6 +13,7 @@ import * as usageAlerts from './0007-usage-alerts.ts'
 import * as accountPurge from './0010-account-purge.ts'
 import * as usageWriterNumbers from './0011-usage-writer-numbers.ts'
 import * as usageWritersPruned from './0012-usage-writers-pruned.ts'
+import * as usageWritersKept from './0013-usage-writers-kept.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0010-account-purge': accountPurge,
   '0011-usage-writer-numbers': usageWriterNumbers,
   '0012-usage-writers-pruned': usageWritersPruned,
+  '0013-usage-writers-kept': usageWritersKept,
 }
