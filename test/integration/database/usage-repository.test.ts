@@ -7,8 +7,9 @@ import {
 } from '../../../src/gateway/metering/usage-repository.ts'
 import { forEachDialect } from '../../helpers/databases.ts'
 import { insertAccount } from '../../helpers/account-rows.ts'
-import type { Database } from '../../../src/infra/database/database.ts'
 import { sql } from 'kysely'
+import type { Database } from '../../../src/infra/database/database.ts'
+import { eventually } from '../../helpers/cli.ts'
 
 /** One account and day's writes, as the metering service sends them alone. */
 function addOnce(
@@ -193,12 +194,10 @@ forEachDialect((name, openDb) => {
             where schemaname = current_schema() and relname = 'usage_daily'`.execute(db)
           return { updated: Number(rows[0]?.updated ?? 0), hot: Number(rows[0]?.hot ?? 0) }
         }
-        const deadline = Date.now() + 15_000
-        let seen = await updates()
-        while (seen.updated < commits - 1 && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 100))
-          seen = await updates()
-        }
+        const seen = await eventually(async () => {
+          const counted = await updates()
+          return counted.updated >= commits - 1 ? counted : undefined
+        }, 15_000)
         assert.deepEqual(seen, { updated: commits - 1, hot: commits - 1 })
       })
     }
