@@ -17,7 +17,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { originalLine } from './sourcemap.ts'
 
-type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number }
+export type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number }
 type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] }
 type CpuProfile = {
   nodes: ProfileNode[]
@@ -56,7 +56,7 @@ export type SummaryOptions = {
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
-function shortUrl(url: string): string {
+export function shortUrl(url: string): string {
   if (url === '') return ''
   if (url.startsWith('file://')) {
     const path = fileURLToPath(url)
@@ -68,7 +68,7 @@ function shortUrl(url: string): string {
 }
 
 /** Node internals by module (`node:internal/streams`), packages by name, repo files by path, V8 pseudo-frames. */
-function areaOf(frame: CallFrame): string {
+export function areaOf(frame: Pick<CallFrame, 'url' | 'functionName'>): string {
   const { url, functionName } = frame
   if (url === '') return functionName.startsWith('(') ? functionName : '(native / V8 builtins)'
   if (url.startsWith('node:')) {
