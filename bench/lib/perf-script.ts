@@ -13,9 +13,9 @@ export type PerfFrame = { symbol: string; dso: string }
 
 /**
  * A frame of JavaScript, as V8's perf map names compiled functions: `JS:*'name file:///...:12:3+0x40` (an
- * ES module), `JS:~name /path/to/file.js:12:3` (CommonJS), `JS:*'name node:net:1293:42`.
+ * ES module), `JS:~name /path/to/file.js:12:3` (CommonJS), `JS:*'name node:net:1293:42`, `JS:*name [eval]:1:46`.
  */
-const jsFrame = /^JS:[*~^+]?'?(.*?) ?((?:file:\/\/|node:|\/)\S*?):(\d+):(\d+)(?:\+0x[0-9a-f]+)?$/
+const jsFrame = /^JS:[*~^+]?'?(.*?) ?(\S+?):(\d+):(\d+)(?:\+0x[0-9a-f]+)?$/
 
 export type JsFunction = { name: string; url: string; line: number }
 

@@ -40,6 +40,8 @@ describe('bench/perf-frames: perf script read by the nearest JavaScript function
       jsFunctionOf("JS:*'_write node:internal/streams/writable:452:16+0xbee")?.url,
       'node:internal/streams/writable',
     )
+    assert.equal(jsFunctionOf('JS:*work [eval]:1:46+0x53')?.url, '[eval]')
+    assert.equal(jsFunctionOf('JS:*wasm-function[20]-20-turbofan+0xa84'), undefined)
     assert.equal(jsFunctionOf('Builtin:CallApiCallbackOptimizedNoProfiling+0x7e'), undefined)
     assert.equal(jsFunctionOf('v8::internal::Scavenger::ScavengeObject+0x1b'), undefined)
   })
