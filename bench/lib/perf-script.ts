@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url'
 import { areaOf, shortUrl } from './profile.ts'
 
-export type PerfFrame = { symbol: string; dso: string }
+type PerfFrame = { symbol: string; dso: string }
 
 /**
  * A frame of JavaScript, as V8's perf map names compiled functions: `JS:*'name file:///...:12:3+0x40` (an
@@ -28,7 +28,7 @@ export function jsFunctionOf(symbol: string): JsFunction | undefined {
 }
 
 /** The samples of `perf script` text, each its frames from the leaf up. */
-export function* perfSamples(text: string): Generator<PerfFrame[]> {
+function* perfSamples(text: string): Generator<PerfFrame[]> {
   let frames: PerfFrame[] = []
   for (const line of text.split('\n')) {
     if (line.trim() === '') {

@@ -17,7 +17,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { originalLine } from './sourcemap.ts'
 
-export type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number }
+type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number }
 type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] }
 type CpuProfile = {
   nodes: ProfileNode[]
