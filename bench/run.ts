@@ -54,6 +54,7 @@ import {
   startSallyport,
   type Sallyport,
 } from './sallyport.ts'
+import { nodeArgs } from './lib/node-args.ts'
 import { defaultSquidPath, squidVersion, startSquid, type Squid } from './squid.ts'
 import {
   benchPostgresUrl,
@@ -135,6 +136,10 @@ const usage = `usage: npm run bench -- [options]
   --json PATH          also write the JSON result here (it always goes to bench/results/<time>.json)
   --profile            run the Sallyport processes under --cpu-prof; the .cpuprofile files land in
                        bench/results/<time>-cpuprofile/ and their top functions are printed
+  --node-args=A        node's own flags for every Sallyport process, and for them only (not the load
+                       generator, the target or the floor), with "=" since they start with a dash:
+                       --node-args=--single-threaded-gc, or for perf (docs/performance.md)
+                       --node-args="--perf-prof --interpreted-frames-native-stack"
   --squid PATH         squid binary (default ${defaultSquidPath})
   --set-plan-args A    arguments for \`admin set-plan --email bench@example.test\` (default "${defaultSetPlanArgs.join(' ')}")
   --set-limits-args A  arguments for \`admin set-limits --email bench@example.test\` (default "${defaultSetLimitsArgs.join(' ')}";
@@ -152,6 +157,8 @@ type Options = {
   concurrencies: number[]
   jsonPath: string | undefined
   profile: boolean
+  /** `--node-args`: node's flags for the Sallyport processes. */
+  nodeArgs: string[]
   squidPath: string
   setPlanArgs: string[]
   setLimitsArgs: string[]
@@ -183,6 +190,7 @@ function parseOptions(argv: string[]): Options | undefined {
       concurrency: { type: 'string' },
       json: { type: 'string' },
       profile: { type: 'boolean', default: false },
+      'node-args': { type: 'string' },
       squid: { type: 'string', default: defaultSquidPath },
       'set-plan-args': { type: 'string' },
       'set-limits-args': { type: 'string' },
@@ -245,6 +253,7 @@ function parseOptions(argv: string[]): Options | undefined {
     concurrencies,
     jsonPath: values.json,
     profile: values.profile,
+    nodeArgs: nodeArgs(values['node-args']),
     squidPath: values.squid,
     setPlanArgs: words(values['set-plan-args'], defaultSetPlanArgs),
     setLimitsArgs: words(values['set-limits-args'], defaultSetLimitsArgs),
@@ -794,6 +803,8 @@ async function main(): Promise<void> {
   )
   if (options.profile)
     console.log('  --profile: sallyport dev runs under --cpu-prof, its figures are slowed by it')
+  if (options.nodeArgs.length > 0)
+    console.log(`  --node-args: every Sallyport process runs with ${options.nodeArgs.join(' ')}`)
 
   const target = await startTarget()
   const targetOrigin = `http://127.0.0.1:${target.port}`
@@ -860,6 +871,7 @@ async function main(): Promise<void> {
         dataDir,
         logPath: join(temp, 'topology.log'),
         profileDir: profileDir === undefined ? undefined : join(profileDir, 'topology'),
+        nodeArgs: options.nodeArgs,
         probeUrl: `${targetOrigin}/1k`,
         gateways: options.gateways,
         regions: options.regions,
@@ -893,6 +905,7 @@ async function main(): Promise<void> {
       dataDir,
       logPath: join(temp, `${scenario}.log`),
       profileDir: profileDir === undefined ? undefined : join(profileDir, topology),
+      nodeArgs: options.nodeArgs,
       probeUrl: `${targetOrigin}/1k`,
       region,
       setPlanArgs: options.setPlanArgs,

@@ -65,6 +65,8 @@ export type SallyportOptions = {
   logPath: string
   /** `--cpu-prof --cpu-prof-dir <dir>` for every Sallyport process when set. */
   profileDir: string | undefined
+  /** Node's own flags for every Sallyport process (`--node-args`), before the profile's. */
+  nodeArgs?: readonly string[]
   /** A URL `dev` must be able to fetch with the key (a loopback target), used to pick the key. */
   probeUrl: string
   region: string
@@ -247,8 +249,10 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
     await Promise.all(processes.map((entry) => stopProcess(entry, 40_000)))
     return profilesIn(options.profileDir)
   }
-  const profileArgs =
-    options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]
+  const profileArgs = [
+    ...(options.nodeArgs ?? []),
+    ...(options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]),
+  ]
   const sallyportProcess = (name: string, args: string[], logSuffix: string, entry = sallyportCli) => {
     const started = startProcess(
       name,

@@ -44,6 +44,8 @@ export type TopologyOptions = {
   /** Each process's output goes to `<logPath>.<name>`. */
   logPath: string
   profileDir: string | undefined
+  /** Node's own flags for every gateway and node (`--node-args`), before the profile's. */
+  nodeArgs?: readonly string[]
   /** A loopback URL every gateway and region must fetch before the run starts. */
   probeUrl: string
   gateways: number
@@ -258,8 +260,10 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
     if (options.accounts > 1)
       notes.push(`${options.accounts} accounts, each with its own key; the load rotates over them`)
 
-    const profileArgs =
-      options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]
+    const profileArgs = [
+      ...(options.nodeArgs ?? []),
+      ...(options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]),
+    ]
     const sallyport = (name: string, args: string[], env: Record<string, string>) => {
       const entry = startProcess(name, process.execPath, [...profileArgs, sallyportCli, ...args], {
         cwd: options.repoRoot,
