@@ -59,6 +59,7 @@ import { defaultSquidPath, squidVersion, startSquid, type Squid } from './squid.
 import {
   benchPostgresUrl,
   startTopology,
+  startTopologyFloor,
   topologyRegions,
   topologySetLimitsArgs,
   type TopologySallyport,
@@ -74,9 +75,10 @@ const scenarioNames = [
   'sallyport-split',
   'topology',
   'node-floor',
+  'topology-floor',
 ] as const
 type ScenarioName = (typeof scenarioNames)[number]
-/** `sallyport-split`, `topology` and `node-floor` are opt-in: the default matrix is the first four. */
+/** `sallyport-split`, `topology` and the floors are opt-in: the default matrix is the first four. */
 const defaultScenarios: readonly ScenarioName[] = ['direct', 'squid', 'sallyport', 'sallyport-bare']
 const sallyportScenarios = ['sallyport', 'sallyport-bare', 'sallyport-split', 'topology'] as const
 type SallyportScenario = (typeof sallyportScenarios)[number]
@@ -118,7 +120,9 @@ const usage = `usage: npm run bench -- [options]
                        \`sallyport gateway\` as two processes (the production shape) instead of \`dev\`;
                        topology: see --topology; node-floor: the same request and envelope on bare
                        node:http and undici and nothing else (bench/node-floor.ts), what Node itself
-                       costs against squid and what Sallyport adds to it
+                       costs against squid and what Sallyport adds to it; topology-floor: the
+                       topology's processes and messages doing the least a fetch asks of each
+                       (bench/topology-floor.ts), what the layout costs in Node and what Sallyport adds
   --topology           the production topology (docs/deploy.md) instead of \`sallyport dev\`: --gateways
                        gateway processes and one node per region on PostgreSQL (a schema of its own in
                        SALLYPORT_BENCH_POSTGRES_URL, default ${benchPostgresUrl})
@@ -516,6 +520,14 @@ type Ratios = {
         addedMedianMsAtC1: Record<string, Figure>
       }
     | undefined
+  /** The topology's floor (bench/topology-floor.ts), when measured: against squid, and the topology over it. */
+  topologyFloor:
+    | {
+        throughputOverSquid: Record<string, Figure>
+        throughputTopologyOverFloor: Record<string, Figure>
+        addedMedianMsAtC1: Record<string, Figure>
+      }
+    | undefined
   goals: { name: string; value: number | undefined; met: boolean | undefined }[]
 }
 
@@ -576,6 +588,9 @@ function ratios(rounds: CellResult[][], options: Options): Ratios {
     topology: options.scenarios.includes('topology')
       ? { throughputOverSquid: {}, throughputOverDirect: {}, addedMedianMsAtC1: {} }
       : undefined,
+    topologyFloor: options.scenarios.includes('topology-floor')
+      ? { throughputOverSquid: {}, throughputTopologyOverFloor: {}, addedMedianMsAtC1: {} }
+      : undefined,
     goals: [],
   }
   const dev = options.scenarios.includes('sallyport')
@@ -600,6 +615,15 @@ function ratios(rounds: CellResult[][], options: Options): Ratios {
       if (result.floor !== undefined) {
         result.floor.throughputOverSquid[key] = throughput('squid', body, c, 'node-floor')
         result.floor.throughputDevOverFloor[key] = throughput('node-floor', body, c, 'sallyport')
+      }
+      if (result.topologyFloor !== undefined) {
+        result.topologyFloor.throughputOverSquid[key] = throughput('squid', body, c, 'topology-floor')
+        result.topologyFloor.throughputTopologyOverFloor[key] = throughput(
+          'topology-floor',
+          body,
+          c,
+          'topology',
+        )
       }
       if (result.topology !== undefined) {
         const overSquid = throughput('squid', body, c, 'topology')
@@ -631,6 +655,9 @@ function ratios(rounds: CellResult[][], options: Options): Ratios {
       })
     }
     if (options.concurrencies.includes(1)) {
+      if (result.topologyFloor !== undefined) {
+        result.topologyFloor.addedMedianMsAtC1[body] = added('topology-floor', body)
+      }
       if (result.topology !== undefined) {
         const topologyAdded = added('topology', body)
         result.topology.addedMedianMsAtC1[body] = topologyAdded
@@ -694,6 +721,21 @@ function formatRatios(r: Ratios, rounds: number): string {
     for (const [key, f] of Object.entries(r.topology.throughputOverSquid)) lines.push(figureLine(key, f))
     lines.push('  throughput topology / direct')
     for (const [key, f] of Object.entries(r.topology.throughputOverDirect)) lines.push(figureLine(key, f))
+  }
+  if (r.topologyFloor !== undefined) {
+    lines.push("  topology-floor (the topology's processes and messages doing the least; opt-in)")
+    for (const [key, f] of Object.entries(r.topologyFloor.throughputOverSquid)) {
+      const over = r.topologyFloor.throughputTopologyOverFloor[key]
+      lines.push(
+        `    ${key.padEnd(10)} topology-floor / squid ${f.value === undefined ? 'n/a' : times(f.value)}` +
+          `   topology / topology-floor ${over?.value === undefined ? 'n/a' : times(over.value)}`,
+      )
+    }
+    for (const [body, f] of Object.entries(r.topologyFloor.addedMedianMsAtC1)) {
+      lines.push(
+        `    ${bodyName(body)} added median latency at c=1 ${f.value === undefined ? 'n/a' : ms(f.value)}`,
+      )
+    }
   }
   if (r.bare !== undefined) {
     lines.push(
@@ -774,7 +816,10 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2))
   if (options === undefined) return
   const prewarmMsOf = (scenario: ScenarioName) =>
-    options.prewarmMs ?? (scenario === 'topology' ? defaultPrewarmMs.topology : defaultPrewarmMs.other)
+    options.prewarmMs ??
+    (scenario === 'topology' || scenario === 'topology-floor'
+      ? defaultPrewarmMs.topology
+      : defaultPrewarmMs.other)
   keepTemp = options.keepTemp
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
@@ -859,6 +904,8 @@ async function main(): Promise<void> {
   }
 
   const sallyports: Partial<Record<SallyportScenario, Sallyport>> = {}
+  /** The topology and its floor, when measured: their processes are accounted by kind. */
+  const topologies: Partial<Record<'topology' | 'topology-floor', TopologySallyport>> = {}
   let topologyStarted: TopologySallyport | undefined
   for (const scenario of sallyportScenarios) {
     if (!options.scenarios.includes(scenario)) continue
@@ -881,6 +928,7 @@ async function main(): Promise<void> {
       })
       sallyports.topology = started
       topologyStarted = started
+      topologies.topology = started
       for (const [kind, list] of Object.entries(await started.pidsByKind())) pids[`topology:${kind}`] = list
       for (const body of options.bodies) {
         for (const origin of started.origins) {
@@ -937,6 +985,28 @@ async function main(): Promise<void> {
   console.log('  envelope and body checks passed\n')
 
   const requestTimeoutMs = 30_000
+  if (options.scenarios.includes('topology-floor')) {
+    const started = await startTopologyFloor({
+      gateways: options.gateways,
+      regions: options.regions,
+      profileDir: profileDir === undefined ? undefined : join(profileDir, 'topology-floor'),
+      logPath: join(temp, 'topology-floor.log'),
+    })
+    topologies['topology-floor'] = started
+    for (const [kind, list] of Object.entries(await started.pidsByKind()))
+      pids[`topology-floor:${kind}`] = list
+    for (const body of options.bodies) {
+      for (const origin of started.origins) {
+        for (const inRegion of started.regions)
+          await checkEnvelope(started, `${targetOrigin}/${body}`, expectedBodies[body], origin, inRegion)
+      }
+    }
+    console.log(
+      `  topology-floor ${started.origins.join(', ')}  (bench/topology-floor.ts: ${options.gateways} gateways + ` +
+        `a node per region, PostgreSQL, redis-server; pids ${started.pids.join(', ')})`,
+    )
+  }
+
   const specFor = (scenario: ScenarioName, body: BodyName, concurrency: number): LoadSpec => {
     const length = bodySizes[body]
     const common = {
@@ -978,17 +1048,18 @@ async function main(): Promise<void> {
         }
       case 'node-floor':
         return { ...common, requests: [fetchIn(floor!.origin, floor!.apiKey, region)] }
+      case 'topology-floor':
       case 'sallyport':
       case 'sallyport-bare':
       case 'sallyport-split':
       case 'topology': {
-        const started = sallyports[scenario]!
-        if (scenario !== 'topology') {
+        if (scenario !== 'topology' && scenario !== 'topology-floor') {
+          const started = sallyports[scenario]!
           return { ...common, requests: [fetchIn(started.url, started.apiKey, region)] }
         }
         // Every gateway, region and account in turn: with 2 gateways and 3 regions, 6 combinations, so
         // consecutive requests alternate gateways and each region's node gets a third of the load.
-        const { origins, regions, apiKeys } = topologyStarted!
+        const { origins, regions, apiKeys } = topologies[scenario]!
         const turns = lcm(lcm(origins.length, regions.length), apiKeys.length)
         return {
           ...common,
@@ -1008,36 +1079,40 @@ async function main(): Promise<void> {
     body: BodyName,
     concurrency: number,
   ): Promise<CellResult> {
-    const topology = topologyStarted
+    const topology =
+      scenario === 'topology' || scenario === 'topology-floor' ? topologies[scenario] : undefined
     // PostgreSQL backends come and go with the gateways' pools: looked up again when each window opens.
     const lookUp = async () => {
       if (topology === undefined) return
-      for (const [kind, list] of Object.entries(await topology.pidsByKind())) pids[`topology:${kind}`] = list
+      for (const [kind, list] of Object.entries(await topology.pidsByKind()))
+        pids[`${scenario}:${kind}`] = list
     }
     await lookUp()
     const { result, cpu } = await runCell(specFor(scenario, body, concurrency), pids, lookUp)
     const windowSeconds = result.windowMs / 1000
     const loadMs = result.cpu.userMs + result.cpu.systemMs
     const processesMs = { ...cpu?.processesMs }
-    if (topology !== undefined && scenario === 'topology') {
+    if (topology !== undefined) {
       // A backend opened during the window (a pool growing) is counted whole: all its CPU is the window's,
       // up to a drain's worth of idling. One that closed during it was counted in part or not at all:
       // PostgreSQL's figure, and the topology's total with it, is then not known rather than too low.
-      const started = pids['topology:postgres'] ?? []
+      const started = pids[`${scenario}:postgres`] ?? []
       const ended = (await topology.pidsByKind()).postgres!
       const opened = ended.filter((pid) => !started.includes(pid))
       const openedMs = opened.map(processCpuMs)
       if (started.some((pid) => !ended.includes(pid)) || openedMs.includes(undefined)) {
-        delete processesMs['topology:postgres']
-        uncountedCells.push(`${body} c=${concurrency}`)
-      } else if (processesMs['topology:postgres'] !== undefined) {
-        processesMs['topology:postgres'] += openedMs.reduce((sum: number, ms) => sum + ms!, 0)
+        delete processesMs[`${scenario}:postgres`]
+        uncountedCells.push(`${scenario} ${body} c=${concurrency}`)
+      } else if (processesMs[`${scenario}:postgres`] !== undefined) {
+        processesMs[`${scenario}:postgres`]! += openedMs.reduce((sum: number, ms) => sum + ms!, 0)
       }
     }
     const cpuMs: Record<string, number> = { load: loadMs, ...processesMs }
     const mainThreadCpuMs: Record<string, number> = { ...cpu?.mainThreadsMs }
-    if (processesMs['topology:postgres'] === undefined) delete mainThreadCpuMs['topology:postgres']
-    else mainThreadCpuMs['topology:postgres'] = processesMs['topology:postgres']
+    for (const name of ['topology:postgres', 'topology-floor:postgres']) {
+      if (processesMs[name] === undefined) delete mainThreadCpuMs[name]
+      else mainThreadCpuMs[name] = processesMs[name]
+    }
     // The topology's processes are accounted by kind (`topology:gateways`...): its CPU is their sum, known
     // only when every kind's is (a process of a kind that ended during the cell leaves its kind out).
     const parts = Object.entries(processesMs).filter(
@@ -1181,6 +1256,12 @@ async function main(): Promise<void> {
         '  gateways. By kind, ms per request:',
     )
     printCpuByKind('topology', ['gateways', 'nodes', 'redis', 'postgres'], ['gateways', 'nodes'])
+  }
+  if (topologies['topology-floor'] !== undefined) {
+    console.log('  topology-floor: the same kinds (bench/topology-floor.ts), ms per request:')
+    printCpuByKind('topology-floor', ['gateways', 'nodes', 'redis', 'postgres'], ['gateways', 'nodes'])
+  }
+  if (topologyStarted !== undefined || topologies['topology-floor'] !== undefined) {
     if (uncountedCells.length > 0) {
       console.log(
         `  n/a: PostgreSQL backends closed while a round ran (${uncountedCells.join(', ')}), so\n` +
@@ -1189,7 +1270,7 @@ async function main(): Promise<void> {
     }
   }
 
-  if (pids['sallyport:supervisor'] !== undefined || topologyStarted !== undefined) {
+  if (pids['sallyport:supervisor'] !== undefined || Object.keys(topologies).length > 0) {
     console.log(
       "  off main: the share of a Node process's CPU not on its JavaScript thread (V8's compiler and GC\n" +
         "  threads, libuv's pool); at 1 KiB a few percent once V8 has compiled the hot code, at 1 MiB a\n" +
@@ -1220,6 +1301,7 @@ async function main(): Promise<void> {
       profiled.push({ scenario, process: name, file, summary })
     })
   }
+  await topologies['topology-floor']?.stop()
   if (floor !== undefined) {
     await stopProcess(floor.tracked, 5_000)
     const dir = floor.profileDir

@@ -6,7 +6,10 @@
  * with the account's limits raised by `sallyport admin set-limits` so the run measures the fetch path and
  * not a 429. The load generator spreads its requests over both gateways and the three regions.
  */
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { processTree } from './lib/cpu.ts'
+import { startListening } from './lib/target-process.ts'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { request } from 'undici'
@@ -337,6 +340,99 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
       pidsByKind: async () => ({
         gateways: gateways.flatMap((entry) => processTree(entry.child.pid!)),
         nodes: nodes.flatMap((entry) => processTree(entry.child.pid!)),
+        redis: [redis.child.pid!],
+        postgres: await database.backendPids(),
+      }),
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/**
+ * The topology's floor (bench/topology-floor.ts): as many gateways as the topology, a node per region, a
+ * redis-server of its own and a table in a schema of its own, every process doing the least a fetch asks
+ * of it. For comparison only; what it answers is checked as Sallyport's is.
+ */
+export async function startTopologyFloor(
+  options: Pick<TopologyOptions, 'gateways' | 'regions' | 'profileDir' | 'logPath'>,
+): Promise<TopologySallyport> {
+  const processes: Tracked[] = []
+  const database = await createSchema(`sallyport-bench-floor-${randomBytes(4).toString('hex')}`)
+  const apiKey = randomBytes(16).toString('hex')
+  const stop = async (): Promise<string[]> => {
+    for (const kind of ['gateway', 'node', 'redis']) {
+      await Promise.all(
+        processes.filter((entry) => entry.name.includes(kind)).map((entry) => stopProcess(entry, 10_000)),
+      )
+    }
+    await database.drop().catch(() => {})
+    return profilesIn(options.profileDir)
+  }
+  try {
+    const setup = new pg.Client({ connectionString: database.url })
+    await setup.connect()
+    await setup.query(
+      'create table floor_usage (account_id text not null, day text not null, requests bigint not null, ' +
+        'primary key (account_id, day))',
+    )
+    await setup.end()
+    const redisPort = await freePort()
+    const redis = startProcess(
+      'floor redis-server',
+      'redis-server',
+      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { logPath: `${options.logPath}.floor-redis` },
+    )
+    processes.push(redis)
+    await waitForPort('127.0.0.1', redisPort, { timeoutMs: 10_000, child: redis.child, what: 'redis-server' })
+    const script = join(dirname(fileURLToPath(import.meta.url)), 'topology-floor.ts')
+    const profileArgs = () =>
+      options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]
+    const spawnedAt = Date.now()
+    const nodes = await Promise.all(
+      topologyRegions.map((region) =>
+        startListening(`floor node ${region}`, script, { args: ['node'], execArgv: profileArgs() }),
+      ),
+    )
+    processes.push(...nodes.map((node) => node.tracked))
+    const env = {
+      ...process.env,
+      SALLYPORT_BENCH_FLOOR_KEY: apiKey,
+      SALLYPORT_BENCH_FLOOR_NODES: JSON.stringify(
+        Object.fromEntries(topologyRegions.map((region, i) => [region, nodes[i]!.port])),
+      ),
+      SALLYPORT_BENCH_FLOOR_REDIS: `redis://127.0.0.1:${redisPort}`,
+      SALLYPORT_BENCH_FLOOR_DATABASE: database.url,
+    }
+    const gateways = await Promise.all(
+      Array.from({ length: options.gateways }, (_, i) =>
+        startListening(`floor gateway ${String.fromCharCode(97 + i)}`, script, {
+          args: ['gateway'],
+          env,
+          execArgv: profileArgs(),
+        }),
+      ),
+    )
+    processes.push(...gateways.map((gateway) => gateway.tracked))
+    const origins = gateways.map((gateway) => `http://127.0.0.1:${gateway.port}`)
+    const measured = [...gateways, ...nodes].map((entry) => entry.tracked)
+    return {
+      url: origins[0]!,
+      origins,
+      regions: [...options.regions],
+      pids: measured.map((entry) => entry.child.pid!),
+      names: measured.map((entry) => entry.name),
+      apiKey,
+      apiKeys: [apiKey],
+      auth: 'account',
+      notes: [`PostgreSQL schema ${database.schema}; bench/topology-floor.ts, for comparison only`],
+      readyAfterMs: Date.now() - spawnedAt,
+      stop,
+      pidsByKind: async () => ({
+        gateways: gateways.flatMap((entry) => processTree(entry.tracked.child.pid!)),
+        nodes: nodes.flatMap((entry) => processTree(entry.tracked.child.pid!)),
         redis: [redis.child.pid!],
         postgres: await database.backendPids(),
       }),

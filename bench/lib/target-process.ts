@@ -17,9 +17,9 @@ const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 export async function startListening(
   name: string,
   script: string,
-  options: { env?: NodeJS.ProcessEnv; execArgv?: readonly string[] } = {},
+  options: { env?: NodeJS.ProcessEnv; execArgv?: readonly string[]; args?: readonly string[] } = {},
 ): Promise<{ tracked: Tracked; port: number }> {
-  const child = fork(script, [], {
+  const child = fork(script, [...(options.args ?? [])], {
     execArgv: [...typescriptArgs, ...(options.execArgv ?? [])],
     env: options.env ?? process.env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
