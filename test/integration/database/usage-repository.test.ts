@@ -80,6 +80,8 @@ forEachDialect((name, openDb) => {
       // The first attempt's answer was lost: the retry carries it again, with a new write after it.
       await addOnce(usage, 'gw-a', 'acct_1', '2026-03-02', [first, { seq: 2, requests: 2, bytes: 20 }])
       await addOnce(usage, 'gw-a', 'acct_1', '2026-03-02', [first])
+      // The last write applied, sent again alone: a commit of one write goes by a statement of its own.
+      await addOnce(usage, 'gw-a', 'acct_1', '2026-03-02', [{ seq: 2, requests: 2, bytes: 20 }])
       // Another gateway numbers its own writes.
       await addOnce(usage, 'gw-b', 'acct_1', '2026-03-02', [{ seq: 1, requests: 1, bytes: 10 }])
       await addOnce(usage, 'gw-a', 'acct_1', '2026-03-03', [{ seq: 3, requests: 4, bytes: 40 }])
