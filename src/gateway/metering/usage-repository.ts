@@ -57,11 +57,11 @@ function compileAddOnce(db: Database): CompiledQuery {
 }
 
 /**
- * `addOnce`'s statement for one write of one account and day, the commit of one fetch at a time (and of
- * every commit that carries one account's counts): the same rules without the arrays, the join and the
- * grouping, which cost PostgreSQL about a third more of its CPU per commit (docs/performance.md). The write
- * is added when its number is above the writer's in the row, or the row is new. Its parameters, in order:
- * the account, the day, the write's requests and bytes, then the writer and the write's number twice.
+ * `addOnce`'s statement for a commit of one write of one account and day, what every commit is at one fetch
+ * at a time: the same rules without the arrays, the join and the grouping, which cost PostgreSQL half as
+ * much CPU again per commit (docs/performance.md, "2026-12-04 (seventeenth)"). The write is added when its
+ * number is above the writer's in the row, or the row is new. Its parameters, in order: the account, the
+ * day, the write's requests and bytes, then the writer and the write's number twice.
  */
 function compileAddOneWrite(db: Database): CompiledQuery {
   const none = ''
