@@ -119,6 +119,24 @@ async function createSchema(applicationName: string) {
   }
 }
 
+/** A redis-server of the run's own on loopback, keeping nothing on disk, once it accepts connections. */
+async function startRedis(name: string, logPath: string): Promise<{ redis: Tracked; redisPort: number }> {
+  const redisPort = await freePort()
+  const redis = startProcess(
+    name,
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { logPath },
+  )
+  try {
+    await waitForPort('127.0.0.1', redisPort, { timeoutMs: 10_000, child: redis.child, what: 'redis-server' })
+  } catch (error) {
+    await stopProcess(redis, 2_000)
+    throw error
+  }
+  return { redis, redisPort }
+}
+
 /** `count` accounts more like the bench account (its plan and limits), each with a key: their keys. */
 async function moreAccounts(env: Record<string, string | undefined>, count: number): Promise<string[]> {
   return withAdminAccounts(
@@ -173,15 +191,8 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
   }
 
   try {
-    const redisPort = await freePort()
-    const redis = startProcess(
-      'redis-server',
-      'redis-server',
-      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { logPath: `${options.logPath}.redis` },
-    )
+    const { redis, redisPort } = await startRedis('redis-server', `${options.logPath}.redis`)
     processes.push(redis)
-    await waitForPort('127.0.0.1', redisPort, { timeoutMs: 10_000, child: redis.child, what: 'redis-server' })
 
     const fleetSecret = randomBytes(32).toString('base64url')
     const nodePorts = await Promise.all(topologyRegions.map(() => freePort()))
@@ -378,15 +389,8 @@ export async function startTopologyFloor(
         'primary key (account_id, day))',
     )
     await setup.end()
-    const redisPort = await freePort()
-    const redis = startProcess(
-      'floor redis-server',
-      'redis-server',
-      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { logPath: `${options.logPath}.floor-redis` },
-    )
+    const { redis, redisPort } = await startRedis('floor redis-server', `${options.logPath}.floor-redis`)
     processes.push(redis)
-    await waitForPort('127.0.0.1', redisPort, { timeoutMs: 10_000, child: redis.child, what: 'redis-server' })
     const script = join(dirname(fileURLToPath(import.meta.url)), 'topology-floor.ts')
     const profileArgs = () =>
       options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]
