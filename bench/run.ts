@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util'
 import { Client, request } from 'undici'
 import { makeBody } from './lib/bodies.ts'
 import {
+  cpuProfileArgs,
   isRunning,
   running,
   stopAll,
@@ -886,10 +887,7 @@ async function main(): Promise<void> {
     const apiKey = randomUUID()
     const floorProfileDir = profileDir === undefined ? undefined : join(profileDir, 'node-floor')
     if (floorProfileDir !== undefined) mkdirSync(floorProfileDir, { recursive: true })
-    const started = await startNodeFloor(
-      apiKey,
-      floorProfileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', floorProfileDir],
-    )
+    const started = await startNodeFloor(apiKey, cpuProfileArgs(floorProfileDir))
     floor = {
       origin: `http://127.0.0.1:${started.port}`,
       apiKey,
@@ -906,7 +904,6 @@ async function main(): Promise<void> {
   const sallyports: Partial<Record<SallyportScenario, Sallyport>> = {}
   /** The topology and its floor, when measured: their processes are accounted by kind. */
   const topologies: Partial<Record<'topology' | 'topology-floor', TopologySallyport>> = {}
-  let topologyStarted: TopologySallyport | undefined
   for (const scenario of sallyportScenarios) {
     if (!options.scenarios.includes(scenario)) continue
     if (scenario === 'topology') {
@@ -927,7 +924,6 @@ async function main(): Promise<void> {
         accounts: options.accounts,
       })
       sallyports.topology = started
-      topologyStarted = started
       topologies.topology = started
       for (const [kind, list] of Object.entries(await started.pidsByKind())) pids[`topology:${kind}`] = list
       for (const body of options.bodies) {
@@ -1250,7 +1246,7 @@ async function main(): Promise<void> {
     console.log('  sallyport: its supervisor (which serves too) and its workers, ms per request:')
     printCpuByKind('sallyport', ['supervisor', 'workers'], ['supervisor', 'workers'])
   }
-  if (topologyStarted !== undefined) {
+  if (topologies.topology !== undefined) {
     console.log(
       '  topology: proxy CPU is gateways + nodes + redis-server + the PostgreSQL backends serving the\n' +
         '  gateways. By kind, ms per request:',
@@ -1261,7 +1257,7 @@ async function main(): Promise<void> {
     console.log('  topology-floor: the same kinds (bench/topology-floor.ts), ms per request:')
     printCpuByKind('topology-floor', ['gateways', 'nodes', 'redis', 'postgres'], ['gateways', 'nodes'])
   }
-  if (topologyStarted !== undefined || topologies['topology-floor'] !== undefined) {
+  if (Object.keys(topologies).length > 0) {
     if (uncountedCells.length > 0) {
       console.log(
         `  n/a: PostgreSQL backends closed while a round ran (${uncountedCells.join(', ')}), so\n` +

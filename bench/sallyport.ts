@@ -22,6 +22,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { request } from 'undici'
 import {
+  cpuProfileArgs,
   isRunning,
   sallyportCli,
   startProcess,
@@ -249,10 +250,7 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
     await Promise.all(processes.map((entry) => stopProcess(entry, 40_000)))
     return profilesIn(options.profileDir)
   }
-  const profileArgs = [
-    ...(options.nodeArgs ?? []),
-    ...(options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]),
-  ]
+  const profileArgs = [...(options.nodeArgs ?? []), ...cpuProfileArgs(options.profileDir)]
   const sallyportProcess = (name: string, args: string[], logSuffix: string, entry = sallyportCli) => {
     const started = startProcess(
       name,

@@ -13,7 +13,14 @@ import { startListening } from './lib/target-process.ts'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { request } from 'undici'
-import { sallyportCli, startProcess, stopProcess, within, type Tracked } from './lib/children.ts'
+import {
+  cpuProfileArgs,
+  sallyportCli,
+  startProcess,
+  stopProcess,
+  within,
+  type Tracked,
+} from './lib/children.ts'
 import { assertLoopback, freePort, waitForPort } from './lib/net.ts'
 import { profilesIn } from './lib/profile.ts'
 import { benchEmail, childEnv, defaultSetLimitsArgs, type Sallyport } from './sallyport.ts'
@@ -274,10 +281,7 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
     if (options.accounts > 1)
       notes.push(`${options.accounts} accounts, each with its own key; the load rotates over them`)
 
-    const profileArgs = [
-      ...(options.nodeArgs ?? []),
-      ...(options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]),
-    ]
+    const profileArgs = [...(options.nodeArgs ?? []), ...cpuProfileArgs(options.profileDir)]
     const sallyport = (name: string, args: string[], env: Record<string, string>) => {
       const entry = startProcess(name, process.execPath, [...profileArgs, sallyportCli, ...args], {
         cwd: options.repoRoot,
@@ -392,12 +396,11 @@ export async function startTopologyFloor(
     const { redis, redisPort } = await startRedis('floor redis-server', `${options.logPath}.floor-redis`)
     processes.push(redis)
     const script = join(dirname(fileURLToPath(import.meta.url)), 'topology-floor.ts')
-    const profileArgs = () =>
-      options.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profileDir]
+    const profileArgs = cpuProfileArgs(options.profileDir)
     const spawnedAt = Date.now()
     const nodes = await Promise.all(
       topologyRegions.map((region) =>
-        startListening(`floor node ${region}`, script, { args: ['node'], execArgv: profileArgs() }),
+        startListening(`floor node ${region}`, script, { args: ['node'], execArgv: profileArgs }),
       ),
     )
     processes.push(...nodes.map((node) => node.tracked))
@@ -415,7 +418,7 @@ export async function startTopologyFloor(
         startListening(`floor gateway ${String.fromCharCode(97 + i)}`, script, {
           args: ['gateway'],
           env,
-          execArgv: profileArgs(),
+          execArgv: profileArgs,
         }),
       ),
     )

@@ -37,6 +37,11 @@ export function isRunning(child: ChildProcess): boolean {
 
 const tailLimit = 8 * 1024
 
+/** Node's flags to write a CPU profile of the process into `dir` (the bench's `--profile`); none without. */
+export function cpuProfileArgs(dir: string | undefined): string[] {
+  return dir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', dir]
+}
+
 /**
  * Starts a process and tracks it. Its output goes to `logPath` when given (and is kept, shortened, for
  * error messages): a pipe nobody reads would block the child once full.

@@ -192,41 +192,36 @@ export function createUsageRepository(db: Database, { log }: UsageRepositoryOpti
    * a cycle.
    */
   async function addOnceInOneStatement(writer: string, batches: readonly UsageBatch[]): Promise<void> {
+    let query: CompiledQuery
     const only = batches.length === 1 && batches[0]!.writes.length === 1 ? batches[0]! : undefined
     if (only !== undefined) {
       const { seq, requests, bytes } = only.writes[0]!
       addOneWriteQuery ??= compileAddOneWrite(db)
-      try {
-        await db.executeQuery({
-          ...addOneWriteQuery,
-          parameters: [only.accountId, only.day, requests, bytes, writer, seq, writer, seq],
-        })
-      } catch (error) {
-        throw new UsageWriteFailed(error, !(error instanceof pg.DatabaseError))
+      query = {
+        ...addOneWriteQuery,
+        parameters: [only.accountId, only.day, requests, bytes, writer, seq, writer, seq],
       }
-      return
-    }
-    const accounts: string[] = []
-    const days: string[] = []
-    const seqs: number[] = []
-    const requests: number[] = []
-    const bytes: number[] = []
-    for (const batch of batches) {
-      for (const write of batch.writes) {
-        accounts.push(batch.accountId)
-        days.push(batch.day)
-        seqs.push(write.seq)
-        requests.push(write.requests)
-        bytes.push(write.bytes)
+    } else {
+      const accounts: string[] = []
+      const days: string[] = []
+      const seqs: number[] = []
+      const requests: number[] = []
+      const bytes: number[] = []
+      for (const batch of batches) {
+        for (const write of batch.writes) {
+          accounts.push(batch.accountId)
+          days.push(batch.day)
+          seqs.push(write.seq)
+          requests.push(write.requests)
+          bytes.push(write.bytes)
+        }
       }
+      // The statement compiled once (compileAddOnce): only its arrays and the writer change from one commit to the next.
+      addOnceQuery ??= compileAddOnce(db)
+      query = { ...addOnceQuery, parameters: [accounts, days, seqs, requests, bytes, writer, writer] }
     }
-    // The statement compiled once (compileAddOnce): only its arrays and the writer change from one commit to the next.
-    addOnceQuery ??= compileAddOnce(db)
     try {
-      await db.executeQuery({
-        ...addOnceQuery,
-        parameters: [accounts, days, seqs, requests, bytes, writer, writer],
-      })
+      await db.executeQuery(query)
     } catch (error) {
       throw new UsageWriteFailed(error, !(error instanceof pg.DatabaseError))
     }
