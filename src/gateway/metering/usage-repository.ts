@@ -83,6 +83,58 @@ function compileAddOneWrite(db: Database): CompiledQuery {
 }
 
 /**
+ * `addOnce`'s statement for a commit whose writes are each of an account and day of their own, what a group
+ * commit of many accounts is, one fetch of each: the one-write statement's rules for every row of the arrays,
+ * without `compileAddOnce`'s join and grouping, which cost PostgreSQL twice the CPU per commit of a few rows
+ * (docs/performance.md, "2026-12-04 (twentieth)"). A row may be updated only once by one statement, so an
+ * account and day listed twice (a write sent again beside a new one) goes by `compileAddOnce`. Its
+ * parameters, in order: the accounts, days, writer numbers, requests and bytes of the writes, then the writer
+ * three times.
+ */
+function compileAddDistinctWrites(db: Database): CompiledQuery {
+  const none: never[] = []
+  const writer = ''
+  const compiled = sql`
+      with w as (
+        select *
+        from unnest(
+          ${none}::text[],
+          ${none}::text[],
+          ${none}::bigint[],
+          ${none}::bigint[],
+          ${none}::bigint[]
+        ) as w (account_id, day, seq, requests, bytes)
+      )
+      insert into usage_daily as daily (account_id, day, requests, bytes, writers)
+      select w.account_id, w.day, w.requests, w.bytes, jsonb_build_object(${writer}::text, w.seq)::text
+      from w
+      order by w.account_id, w.day
+      on conflict (account_id, day) do update
+        set requests = daily.requests + excluded.requests,
+            bytes = daily.bytes + excluded.bytes,
+            writers = (coalesce(daily.writers::jsonb, '{}'::jsonb) || excluded.writers::jsonb)::text,
+            writers_kept = true
+        where coalesce((daily.writers::jsonb ->> ${writer}::text)::bigint, 0)
+          < (excluded.writers::jsonb ->> ${writer}::text)::bigint
+  `.compile(db)
+  if (compiled.parameters.length !== 8)
+    throw new Error('the usage commit of distinct accounts and days must take eight parameters')
+  return compiled
+}
+
+/** True when every batch has one write and no account and day comes twice. */
+function oneWriteEach(batches: readonly UsageBatch[]): boolean {
+  const seen = new Set<string>()
+  for (const { accountId, day, writes } of batches) {
+    if (writes.length !== 1) return false
+    const key = `${accountId} ${day}`
+    if (seen.has(key)) return false
+    seen.add(key)
+  }
+  return true
+}
+
+/**
  * The usage journal of a database in a SQLite file (usage-journal.ts), one per Database object, shared by
  * every repository on it; undefined on PostgreSQL, whose group commit is one round trip already, and on a
  * SQLite database in memory, which no other process reads.
@@ -130,6 +182,7 @@ export function createUsageRepository(db: Database, { log }: UsageRepositoryOpti
   let sqliteWrite: SqliteWrite | undefined
   let addOnceQuery: CompiledQuery | undefined
   let addOneWriteQuery: CompiledQuery | undefined
+  let addDistinctWritesQuery: CompiledQuery | undefined
 
   async function add(accountId: string, day: string, requests: number, bytes: number): Promise<void> {
     await addTo(db, accountId, day, requests, bytes)
@@ -216,9 +269,17 @@ export function createUsageRepository(db: Database, { log }: UsageRepositoryOpti
           bytes.push(write.bytes)
         }
       }
-      // The statement compiled once (compileAddOnce): only its arrays and the writer change from one commit to the next.
-      addOnceQuery ??= compileAddOnce(db)
-      query = { ...addOnceQuery, parameters: [accounts, days, seqs, requests, bytes, writer, writer] }
+      // A statement compiled once: only its arrays and the writer change from one commit to the next.
+      if (oneWriteEach(batches)) {
+        addDistinctWritesQuery ??= compileAddDistinctWrites(db)
+        query = {
+          ...addDistinctWritesQuery,
+          parameters: [accounts, days, seqs, requests, bytes, writer, writer, writer],
+        }
+      } else {
+        addOnceQuery ??= compileAddOnce(db)
+        query = { ...addOnceQuery, parameters: [accounts, days, seqs, requests, bytes, writer, writer] }
+      }
     }
     try {
       await db.executeQuery(query)

@@ -236,6 +236,35 @@ forEachDialect((name, openDb) => {
       assert.deepEqual(await usage.days('acct_2'), [{ day: '2026-03-02', requests: 6, bytes: 51 }])
     })
 
+    it('applies a commit of many accounts, one write each, sent again under its numbers once', async (t) => {
+      const { db, close } = await openDb()
+      t.after(close)
+      const accounts = ['acct_1', 'acct_2', 'acct_3']
+      for (const account of accounts) await insertAccount(db, account)
+      const usage = createUsageRepository(db)
+      // acct_3 has a row already, acct_1 and acct_2 get theirs from the commit.
+      await addOnce(usage, 'gw-b', 'acct_3', '2026-03-02', [{ seq: 1, requests: 10, bytes: 100 }])
+      const commit = accounts.map((accountId, i) => ({
+        accountId,
+        day: '2026-03-02',
+        writes: [{ seq: i + 1, requests: i + 1, bytes: 10 * (i + 1) }],
+      }))
+      await usage.addOnce('gw-a', commit)
+      // The answer was lost: the same commit again, then with acct_2's next write in place of its first.
+      await usage.addOnce('gw-a', commit)
+      await usage.addOnce('gw-a', [
+        commit[0]!,
+        { accountId: 'acct_2', day: '2026-03-02', writes: [{ seq: 4, requests: 5, bytes: 50 }] },
+        commit[2]!,
+      ])
+      assert.deepEqual(await usage.days('acct_1'), [{ day: '2026-03-02', requests: 1, bytes: 10 }])
+      assert.deepEqual(await usage.days('acct_2'), [{ day: '2026-03-02', requests: 7, bytes: 70 }])
+      assert.deepEqual(await usage.days('acct_3'), [{ day: '2026-03-02', requests: 13, bytes: 130 }])
+      // gw-a's numbers in acct_1's, acct_2's and acct_3's rows, gw-b's in acct_3's.
+      const numbers = (await writerNumbers(db)).map(({ writer, last_seq }) => `${writer} ${last_seq}`)
+      assert.deepEqual(numbers.sort(), ['gw-a 1', 'gw-a 3', 'gw-a 4', 'gw-b 1'])
+    })
+
     if (name === 'postgres') {
       it('writes nothing of a call when one of its accounts is refused', async (t) => {
         const { db, close } = await openDb()
