@@ -15,7 +15,9 @@ const pruneBatch = 5_000
 const journals = new WeakMap<Database, UsageJournal>()
 
 /**
- * `addOnce`'s statement on PostgreSQL, compiled once per repository, as the key lookup is: it is on every
+ * `addOnce`'s statement on PostgreSQL for any commit, the one that lists an account and day twice (a write
+ * sent again beside a new one) included; commits of one write, and of one write per account and day, go by
+ * the two leaner statements below. Compiled once per repository, as the key lookup is: it is on every
  * fetch's path (metering commits before the envelope is delivered, DESIGN 6), and at one fetch at a time
  * building and compiling it through Kysely's template for every commit was a tenth of the gateway's side of
  * the commit (docs/performance.md). Its parameters, in order: the accounts, days, writer numbers, requests
