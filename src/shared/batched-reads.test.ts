@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
-import { setImmediate as turn } from 'node:timers/promises'
+import { setImmediate as turn, setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'node:test'
 import { createBatchedReads } from './batched-reads.ts'
 
 /** Reads over a map, each read's keys recorded; `gate` holds reads until opened. */
-function harness(options: { maxBatch?: number } = {}) {
+function harness(options: { maxBatch?: number; refreshGatherMs?: number } = {}) {
   const stored = new Map<string, number>([
     ['a', 1],
     ['b', 2],
@@ -24,6 +24,8 @@ function harness(options: { maxBatch?: number } = {}) {
     },
     ttlMs: 5_000,
     maxEntries: 100,
+    // Background refreshes go at the turn's end, as reads with waiters do, unless a test says otherwise.
+    refreshGatherMs: 0,
     ...options,
   })
   return {
@@ -64,6 +66,26 @@ describe('batched reads', () => {
     assert.equal(cache.get('a', 2_700), 10)
     assert.equal(cache.get('b', 7_499), 20, 'the refresh counts from when it was asked for')
     assert.ok(cache.get('b', 7_500) instanceof Promise, 'past its time: waits')
+  })
+
+  it('gather background refreshes, and send them at once when a request waits on a key', async () => {
+    const { cache, reads } = harness({ refreshGatherMs: 40 })
+    await Promise.all([cache.get('a', 0), cache.get('b', 0)])
+    assert.equal(reads.length, 1, 'a key with no value is read at the end of the turn')
+    assert.equal(cache.get('a', 2_500), 1)
+    await turn()
+    assert.equal(cache.get('b', 2_510), 2)
+    await turn()
+    assert.equal(reads.length, 1, 'the refresh waits for more keys')
+    await sleep(60)
+    assert.deepEqual(reads[1], ['a', 'b'], 'the keys that fell due meanwhile, in one read')
+    // A refresh gathering, then a request for a key with no value: both go at this turn's end.
+    assert.equal(cache.get('a', 5_100), 1)
+    const c = cache.get('c', 5_100)
+    assert.ok(c instanceof Promise)
+    await turn()
+    assert.deepEqual(reads[2], ['a', 'c'])
+    assert.equal(await c, 3)
   })
 
   it('never answer past the time: a refresh that failed leaves the value to expire, then waits', async () => {

@@ -4,7 +4,9 @@
  *
  * - A value answers for `ttlMs` after its read began (a change is seen within that time, as before).
  * - From `refreshAfterMs` on, the next `get` still answers from memory and puts the key in the next batch:
- *   an account in use is read again in the background, so its requests never wait for the database.
+ *   an account in use is read again in the background, so its requests never wait for the database. Such a
+ *   batch waits `refreshGatherMs` for the keys falling due after its first, so that many accounts in use
+ *   cost a statement every so often rather than one per database round trip (docs/performance.md).
  * - A key with no value, or one past `ttlMs` (a refresh that failed or came too late), waits for the next
  *   batch: keys asked for in the same turn share one read, and a read that fails rejects their waiters and
  *   is not remembered.
@@ -21,6 +23,11 @@ export type BatchedReadsOptions<V> = {
   maxEntries: number
   /** Keys per read (the statement's parameters). */
   maxBatch?: number
+  /**
+   * How long a batch of background refreshes waits for more keys; a key with no value in memory sends the
+   * batch at once. Default: a fifth of the time between `refreshAfterMs` and `ttlMs`, at most a second.
+   */
+  refreshGatherMs?: number
 }
 
 export type BatchedReads<V> = {
@@ -39,6 +46,7 @@ export function createBatchedReads<V>({
   refreshAfterMs = ttlMs / 2,
   maxEntries,
   maxBatch = 400,
+  refreshGatherMs = Math.min(1_000, Math.max(0, ttlMs - refreshAfterMs) / 5),
 }: BatchedReadsOptions<V>): BatchedReads<V> {
   const entries = new Map<string, Entry<V>>()
   /** Keys for the next batch, each with the requests waiting for it (none for a background refresh). */
@@ -48,20 +56,42 @@ export function createBatchedReads<V>({
   /** The batch on its way, and the keys forgotten while it was. */
   let running: Map<string, Waiter<V>[]> | undefined
   const forgotten = new Set<string>()
-  let scheduled = false
+  /** The next batch goes at the end of this turn (it has waiters), or when `gathering` fires. */
+  let immediate = false
+  let gathering: NodeJS.Timeout | undefined
+  /** Whether a request waits on a key of the next batch. */
+  let urgent = false
+
+  /** Sends the next batch at this turn's end when a request waits on it, else once it has gathered. */
+  function schedule(): void {
+    if (running !== undefined || immediate) return
+    if (urgent || refreshGatherMs <= 0) {
+      if (gathering !== undefined) clearTimeout(gathering)
+      gathering = undefined
+      immediate = true
+      setImmediate(() => void flush())
+    } else if (gathering === undefined) {
+      gathering = setTimeout(() => void flush(), refreshGatherMs)
+      // A refresh nobody waits for never keeps the process alive.
+      gathering.unref()
+    }
+  }
 
   function queue(key: string, now: number, waiter?: Waiter<V>): void {
-    const waiting = running?.get(key) ?? queued.get(key)
-    if (waiting !== undefined) {
-      if (waiter !== undefined) waiting.push(waiter)
+    const inRunning = running?.get(key)
+    if (inRunning !== undefined) {
+      if (waiter !== undefined) inRunning.push(waiter)
       return
     }
-    if (queued.size === 0) queuedAt = now
-    queued.set(key, waiter === undefined ? [] : [waiter])
-    if (!scheduled && running === undefined) {
-      scheduled = true
-      setImmediate(() => void flush())
+    const waiting = queued.get(key)
+    if (waiting !== undefined) {
+      if (waiter !== undefined) waiting.push(waiter)
+    } else {
+      if (queued.size === 0) queuedAt = now
+      queued.set(key, waiter === undefined ? [] : [waiter])
     }
+    if (waiter !== undefined) urgent = true
+    schedule()
   }
 
   function keep(key: string, value: V, readAt: number): void {
@@ -71,10 +101,13 @@ export function createBatchedReads<V>({
   }
 
   async function flush(): Promise<void> {
-    scheduled = false
+    immediate = false
+    if (gathering !== undefined) clearTimeout(gathering)
+    gathering = undefined
     const batch = queued
     const now = queuedAt
     queued = new Map()
+    urgent = false
     running = batch
     try {
       const keys = [...batch.keys()]
@@ -101,10 +134,7 @@ export function createBatchedReads<V>({
     } finally {
       running = undefined
       forgotten.clear()
-      if (queued.size > 0) {
-        scheduled = true
-        setImmediate(() => void flush())
-      }
+      if (queued.size > 0) schedule()
     }
   }
 

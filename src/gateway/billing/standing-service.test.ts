@@ -41,6 +41,8 @@ function harness(account: Partial<AccountBillingRow> = {}) {
     },
     catalog: createPlanCatalog(),
     usage: { unwritten: (_id, day) => ({ requests: unwritten.get(day) ?? 0, bytes: 0 }) },
+    // Times here are given, not waited for: a refresh goes at the turn's end instead of gathering.
+    refreshGatherMs: 0,
   })
   return { standing, row, written, unwritten, calls }
 }

@@ -35,6 +35,8 @@ export type StandingOptions = {
   cacheMs?: number
   /** Accounts kept in memory at most; the least recently read go first. */
   maxAccounts?: number
+  /** How long a batch of background reads waits for more accounts (batched-reads.ts; default there). */
+  refreshGatherMs?: number
 }
 
 type AccountStanding = {
@@ -59,6 +61,7 @@ export function createStandingService({
   usage,
   cacheMs = 5_000,
   maxAccounts = 100_000,
+  refreshGatherMs,
 }: StandingOptions) {
   const trialDays = catalog.get('trial').trialDays ?? 30
 
@@ -80,6 +83,7 @@ export function createStandingService({
     },
     ttlMs: cacheMs,
     maxEntries: maxAccounts,
+    ...(refreshGatherMs === undefined ? {} : { refreshGatherMs }),
   })
 
   function standingOf(
@@ -127,6 +131,7 @@ export function createStandingService({
     },
     ttlMs: cacheMs,
     maxEntries: maxAccounts,
+    ...(refreshGatherMs === undefined ? {} : { refreshGatherMs }),
   })
 
   // The period and the day names, recomputed only when `now` leaves them: no Date on the hot path.

@@ -80,6 +80,8 @@ describe('account limits', () => {
       },
       defaults: base,
       clock,
+      // The clock is a manual one: the refresh goes at the turn's end instead of gathering in real time.
+      refreshGatherMs: 0,
     })
     await limits.limitsFor('acct_a')
     for (let second = 1; second <= 30; second++) {

@@ -67,6 +67,8 @@ export type AccountLimitsOptions = {
   cacheMs?: number
   /** Accounts kept in memory at most; the least recently read go first. */
   maxAccounts?: number
+  /** How long a batch of background reads waits for more accounts (batched-reads.ts; default there). */
+  refreshGatherMs?: number
 }
 
 export const accountLimitsCacheMs = 5_000
@@ -77,6 +79,7 @@ export function createAccountLimits({
   clock,
   cacheMs = accountLimitsCacheMs,
   maxAccounts = 100_000,
+  refreshGatherMs,
 }: AccountLimitsOptions): AccountLimitsSource {
   // Every account in use is read again in one statement with the others (batched-reads.ts).
   const reads = createBatchedReads<Readonly<AdmissionLimits>>({
@@ -86,6 +89,7 @@ export function createAccountLimits({
     },
     ttlMs: cacheMs,
     maxEntries: maxAccounts,
+    ...(refreshGatherMs === undefined ? {} : { refreshGatherMs }),
   })
   return { limitsFor: (accountId) => reads.get(accountId, clock.now()) }
 }
