@@ -15,6 +15,21 @@ const pruneBatch = 5_000
 const journals = new WeakMap<Database, UsageJournal>()
 
 /**
+ * The writes of a commit as rows `w (account_id, day, seq, requests, bytes)`, from five arrays: the first
+ * five parameters of the statements that take many writes.
+ */
+function unnestedWrites() {
+  const none: never[] = []
+  return sql`unnest(
+    ${none}::text[],
+    ${none}::text[],
+    ${none}::bigint[],
+    ${none}::bigint[],
+    ${none}::bigint[]
+  ) as w (account_id, day, seq, requests, bytes)`
+}
+
+/**
  * `addOnce`'s statement on PostgreSQL for any commit, the one that lists an account and day twice (a write
  * sent again beside a new one) included; commits of one write, and of one write per account and day, go by
  * the two leaner statements below. Compiled once per repository, as the key lookup is: it is on every
@@ -24,18 +39,11 @@ const journals = new WeakMap<Database, UsageJournal>()
  * and bytes of the writes, then the writer twice.
  */
 function compileAddOnce(db: Database): CompiledQuery {
-  const none: never[] = []
   const writer = ''
   const compiled = sql`
       with fresh as (
         select w.account_id, w.day, w.seq, w.requests, w.bytes
-        from unnest(
-          ${none}::text[],
-          ${none}::text[],
-          ${none}::bigint[],
-          ${none}::bigint[],
-          ${none}::bigint[]
-        ) as w (account_id, day, seq, requests, bytes)
+        from ${unnestedWrites()}
         left join usage_daily applied
           on applied.account_id = w.account_id and applied.day = w.day
         where w.seq > coalesce((applied.writers::jsonb ->> ${writer}::text)::bigint, 0)
@@ -94,18 +102,11 @@ function compileAddOneWrite(db: Database): CompiledQuery {
  * three times.
  */
 function compileAddDistinctWrites(db: Database): CompiledQuery {
-  const none: never[] = []
   const writer = ''
   const compiled = sql`
       with w as (
         select *
-        from unnest(
-          ${none}::text[],
-          ${none}::text[],
-          ${none}::bigint[],
-          ${none}::bigint[],
-          ${none}::bigint[]
-        ) as w (account_id, day, seq, requests, bytes)
+        from ${unnestedWrites()}
       )
       insert into usage_daily as daily (account_id, day, requests, bytes, writers)
       select w.account_id, w.day, w.requests, w.bytes, jsonb_build_object(${writer}::text, w.seq)::text
