@@ -69,7 +69,8 @@ describe('batched reads', () => {
   })
 
   it('gather background refreshes, and send them at once when a request waits on a key', async () => {
-    const { cache, reads } = harness({ refreshGatherMs: 40 })
+    // Long enough that no pause of a loaded machine between two turns sends the batch early.
+    const { cache, reads } = harness({ refreshGatherMs: 500 })
     await Promise.all([cache.get('a', 0), cache.get('b', 0)])
     assert.equal(reads.length, 1, 'a key with no value is read at the end of the turn')
     assert.equal(cache.get('a', 2_500), 1)
@@ -77,7 +78,7 @@ describe('batched reads', () => {
     assert.equal(cache.get('b', 2_510), 2)
     await turn()
     assert.equal(reads.length, 1, 'the refresh waits for more keys')
-    await sleep(60)
+    await sleep(700)
     assert.deepEqual(reads[1], ['a', 'b'], 'the keys that fell due meanwhile, in one read')
     // A refresh gathering, then a request for a key with no value: both go at this turn's end.
     assert.equal(cache.get('a', 5_100), 1)
