@@ -27,7 +27,7 @@ export type BatchedReadsOptions<V> = {
    * How long a batch of background refreshes waits for more keys; a key with no value in memory sends the
    * batch at once. Default: a fifth of the time between `refreshAfterMs` and `ttlMs`, at most a second.
    */
-  refreshGatherMs?: number
+  refreshGatherMs?: number | undefined
 }
 
 export type BatchedReads<V> = {

@@ -83,7 +83,7 @@ export function createStandingService({
     },
     ttlMs: cacheMs,
     maxEntries: maxAccounts,
-    ...(refreshGatherMs === undefined ? {} : { refreshGatherMs }),
+    refreshGatherMs,
   })
 
   function standingOf(
@@ -131,7 +131,7 @@ export function createStandingService({
     },
     ttlMs: cacheMs,
     maxEntries: maxAccounts,
-    ...(refreshGatherMs === undefined ? {} : { refreshGatherMs }),
+    refreshGatherMs,
   })
 
   // The period and the day names, recomputed only when `now` leaves them: no Date on the hot path.

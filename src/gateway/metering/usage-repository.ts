@@ -30,6 +30,17 @@ function unnestedWrites() {
 }
 
 /**
+ * What a write does to its account and day's row that is there already (`daily`, the row `excluded` would
+ * have inserted): its counts added, its writer's number recorded among the others'. Every statement of
+ * `addOnce` on PostgreSQL updates by it.
+ */
+const addedToTheRow = sql`
+  requests = daily.requests + excluded.requests,
+  bytes = daily.bytes + excluded.bytes,
+  writers = (coalesce(daily.writers::jsonb, '{}'::jsonb) || excluded.writers::jsonb)::text,
+  writers_kept = true`
+
+/**
  * `addOnce`'s statement on PostgreSQL for any commit, the one that lists an account and day twice (a write
  * sent again beside a new one) included; commits of one write, and of one write per account and day, go by
  * the two leaner statements below. Compiled once per repository, as the key lookup is: it is on every
@@ -57,10 +68,7 @@ function compileAddOnce(db: Database): CompiledQuery {
       select account_id, day, requests, bytes, jsonb_build_object(${writer}::text, last)::text from total
       order by account_id, day
       on conflict (account_id, day) do update
-        set requests = daily.requests + excluded.requests,
-            bytes = daily.bytes + excluded.bytes,
-            writers = (coalesce(daily.writers::jsonb, '{}'::jsonb) || excluded.writers::jsonb)::text,
-            writers_kept = true
+        set ${addedToTheRow}
   `.compile(db)
   if (compiled.parameters.length !== 7) throw new Error('the usage commit must take seven parameters')
   return compiled
@@ -81,10 +89,7 @@ function compileAddOneWrite(db: Database): CompiledQuery {
       values (${none}, ${none}, ${number}::bigint, ${number}::bigint,
         jsonb_build_object(${none}::text, ${number}::bigint)::text)
       on conflict (account_id, day) do update
-        set requests = daily.requests + excluded.requests,
-            bytes = daily.bytes + excluded.bytes,
-            writers = (coalesce(daily.writers::jsonb, '{}'::jsonb) || excluded.writers::jsonb)::text,
-            writers_kept = true
+        set ${addedToTheRow}
         where coalesce((daily.writers::jsonb ->> ${none}::text)::bigint, 0) < ${number}::bigint
   `.compile(db)
   if (compiled.parameters.length !== 8)
@@ -113,10 +118,7 @@ function compileAddDistinctWrites(db: Database): CompiledQuery {
       from w
       order by w.account_id, w.day
       on conflict (account_id, day) do update
-        set requests = daily.requests + excluded.requests,
-            bytes = daily.bytes + excluded.bytes,
-            writers = (coalesce(daily.writers::jsonb, '{}'::jsonb) || excluded.writers::jsonb)::text,
-            writers_kept = true
+        set ${addedToTheRow}
         where coalesce((daily.writers::jsonb ->> ${writer}::text)::bigint, 0)
           < (excluded.writers::jsonb ->> ${writer}::text)::bigint
   `.compile(db)

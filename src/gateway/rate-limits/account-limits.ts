@@ -89,7 +89,7 @@ export function createAccountLimits({
     },
     ttlMs: cacheMs,
     maxEntries: maxAccounts,
-    ...(refreshGatherMs === undefined ? {} : { refreshGatherMs }),
+    refreshGatherMs,
   })
   return { limitsFor: (accountId) => reads.get(accountId, clock.now()) }
 }
