@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { connect, type AddressInfo, type Socket } from 'node:net'
 import { Writable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import fc from 'fast-check'
@@ -134,6 +134,27 @@ function send(port: number, call: Call): Promise<Answer> {
     )
     request.on('error', reject)
     request.end(call.body)
+  })
+}
+
+/** The next whole answer on `socket` (its head and `content-length` bytes of body), as status and body. */
+function nextAnswer(socket: Socket): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    let received = Buffer.alloc(0)
+    const onData = (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk])
+      const headEnd = received.indexOf('\r\n\r\n')
+      if (headEnd === -1) return
+      const head = received.subarray(0, headEnd).toString('latin1')
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1])
+      if (received.length < headEnd + 4 + length) return
+      socket.off('data', onData)
+      socket.off('error', reject)
+      const status = Number(head.split(' ')[1])
+      resolve({ status, body: received.subarray(headEnd + 4, headEnd + 4 + length).toString() })
+    }
+    socket.on('data', onData)
+    socket.once('error', reject)
   })
 }
 
@@ -286,7 +307,6 @@ describe('POST /v2/proxy/fetch on node:http', () => {
             const overHttp = await send(port, call)
             const throughFastify = await inject(reference.app, call)
 
-            console.error('STATUS', overHttp.status, overHttp.body.toString().slice(0, 90))
             assert.deepEqual(
               comparable(overHttp),
               comparable(throughFastify),
@@ -326,6 +346,48 @@ describe('POST /v2/proxy/fetch on node:http', () => {
     })
     assert.equal(invalid.status, 422)
     assert.equal(direct.fastifyRequests(), before + 1, 'a body it does not take goes to the Fastify route')
+  })
+
+  it('takes a body sent after its head as it takes one sent with it, on one connection', async (t) => {
+    const direct = await gatewayOn(manualClock(), nodes())
+    t.after(() => direct.close())
+    const port = await listening(direct.app)
+    const socket = connect(port, '127.0.0.1')
+    t.after(() => socket.destroy())
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.setNoDelay(true)
+    const before = direct.fastifyRequests()
+    const request = (url: string) => {
+      const body = JSON.stringify({ url })
+      const head =
+        'POST /v2/proxy/fetch?region=europe HTTP/1.1\r\nhost: gateway.test\r\n' +
+        `x-api-key: ${keys.a2}\r\ncontent-type: application/json\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\n\r\n`
+      return { head, body }
+    }
+
+    // The head alone, and the body once the route has had time to start reading.
+    const late = request('http://c.example/late')
+    const lateAnswer = nextAnswer(socket)
+    socket.write(late.head)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    socket.write(late.body.slice(0, 7))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    socket.write(late.body.slice(7))
+    const first = await lateAnswer
+    assert.equal(first.status, 200, first.body)
+    assert.equal(JSON.parse(first.body).region_used, 'europe')
+
+    // Then head and body in one write, twice, on the same connection.
+    for (const url of ['http://c.example/whole', 'http://c.example/again']) {
+      const whole = request(url)
+      const wholeAnswer = nextAnswer(socket)
+      socket.write(whole.head + whole.body)
+      const answer = await wholeAnswer
+      assert.equal(answer.status, 200, answer.body)
+      assert.equal(JSON.parse(answer.body).region_used, 'europe')
+    }
+    assert.equal(direct.fastifyRequests(), before, 'neither went through Fastify')
   })
 })
 
