@@ -14,20 +14,19 @@ const pruneBatch = 5_000
 
 const journals = new WeakMap<Database, UsageJournal>()
 
+const noWrites: never[] = []
+
 /**
  * The writes of a commit as rows `w (account_id, day, seq, requests, bytes)`, from five arrays: the first
  * five parameters of the statements that take many writes.
  */
-function unnestedWrites() {
-  const none: never[] = []
-  return sql`unnest(
-    ${none}::text[],
-    ${none}::text[],
-    ${none}::bigint[],
-    ${none}::bigint[],
-    ${none}::bigint[]
-  ) as w (account_id, day, seq, requests, bytes)`
-}
+const unnestedWrites = sql`unnest(
+  ${noWrites}::text[],
+  ${noWrites}::text[],
+  ${noWrites}::bigint[],
+  ${noWrites}::bigint[],
+  ${noWrites}::bigint[]
+) as w (account_id, day, seq, requests, bytes)`
 
 /**
  * What a write does to its account and day's row that is there already (`daily`, the row `excluded` would
@@ -54,7 +53,7 @@ function compileAddOnce(db: Database): CompiledQuery {
   const compiled = sql`
       with fresh as (
         select w.account_id, w.day, w.seq, w.requests, w.bytes
-        from ${unnestedWrites()}
+        from ${unnestedWrites}
         left join usage_daily applied
           on applied.account_id = w.account_id and applied.day = w.day
         where w.seq > coalesce((applied.writers::jsonb ->> ${writer}::text)::bigint, 0)
@@ -111,7 +110,7 @@ function compileAddDistinctWrites(db: Database): CompiledQuery {
   const compiled = sql`
       with w as (
         select *
-        from ${unnestedWrites()}
+        from ${unnestedWrites}
       )
       insert into usage_daily as daily (account_id, day, requests, bytes, writers)
       select w.account_id, w.day, w.requests, w.bytes, jsonb_build_object(${writer}::text, w.seq)::text

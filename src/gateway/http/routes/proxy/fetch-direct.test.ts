@@ -5,8 +5,8 @@
  * Fastify route only); their answers must be the same but for request ids.
  */
 import assert from 'node:assert/strict'
-import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
-import { connect, type AddressInfo, type Socket } from 'node:net'
+import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import fc from 'fast-check'
@@ -113,7 +113,15 @@ async function listening(app: FastifyInstance): Promise<number> {
 const agent = new Agent({ keepAlive: true })
 after(() => agent.destroy())
 
-function send(port: number, call: Call): Promise<Answer> {
+/**
+ * `call` over a real connection of `through`; `write` sends the body (by default all of it with the head).
+ */
+function send(
+  port: number,
+  call: Call,
+  through: Agent = agent,
+  write: (request: ClientRequest) => void = (request) => request.end(call.body),
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       {
@@ -122,7 +130,7 @@ function send(port: number, call: Call): Promise<Answer> {
         method: 'POST',
         path: `/v2/proxy/fetch${call.query}`,
         headers: { ...call.headers, 'content-length': Buffer.byteLength(call.body) },
-        agent,
+        agent: through,
       },
       (response) => {
         const chunks: Buffer[] = []
@@ -133,28 +141,7 @@ function send(port: number, call: Call): Promise<Answer> {
       },
     )
     request.on('error', reject)
-    request.end(call.body)
-  })
-}
-
-/** The next whole answer on `socket` (its head and `content-length` bytes of body), as status and body. */
-function nextAnswer(socket: Socket): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    let received = Buffer.alloc(0)
-    const onData = (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk])
-      const headEnd = received.indexOf('\r\n\r\n')
-      if (headEnd === -1) return
-      const head = received.subarray(0, headEnd).toString('latin1')
-      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1])
-      if (received.length < headEnd + 4 + length) return
-      socket.off('data', onData)
-      socket.off('error', reject)
-      const status = Number(head.split(' ')[1])
-      resolve({ status, body: received.subarray(headEnd + 4, headEnd + 4 + length).toString() })
-    }
-    socket.on('data', onData)
-    socket.once('error', reject)
+    write(request)
   })
 }
 
@@ -352,40 +339,33 @@ describe('POST /v2/proxy/fetch on node:http', () => {
     const direct = await gatewayOn(manualClock(), nodes())
     t.after(() => direct.close())
     const port = await listening(direct.app)
-    const socket = connect(port, '127.0.0.1')
-    t.after(() => socket.destroy())
-    await new Promise((resolve) => socket.once('connect', resolve))
-    socket.setNoDelay(true)
+    const oneConnection = new Agent({ keepAlive: true, maxSockets: 1 })
+    t.after(() => oneConnection.destroy())
     const before = direct.fastifyRequests()
-    const request = (url: string) => {
-      const body = JSON.stringify({ url })
-      const head =
-        'POST /v2/proxy/fetch?region=europe HTTP/1.1\r\nhost: gateway.test\r\n' +
-        `x-api-key: ${keys.a2}\r\ncontent-type: application/json\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\n\r\n`
-      return { head, body }
-    }
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-    // The head alone, and the body once the route has had time to start reading.
-    const late = request('http://c.example/late')
-    const lateAnswer = nextAnswer(socket)
-    socket.write(late.head)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    socket.write(late.body.slice(0, 7))
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    socket.write(late.body.slice(7))
-    const first = await lateAnswer
-    assert.equal(first.status, 200, first.body)
-    assert.equal(JSON.parse(first.body).region_used, 'europe')
+    const call = (url: string) => ({
+      query: '?region=europe',
+      headers: { 'x-api-key': keys.a2, 'content-type': 'application/json' },
+      body: JSON.stringify({ url }),
+    })
+    // The head alone, and the body in two parts once the route has had time to start reading.
+    const late = call('http://c.example/late')
+    const first = await send(port, late, oneConnection, (request) => {
+      request.flushHeaders()
+      void pause(50)
+        .then(() => request.write(late.body.slice(0, 7)))
+        .then(() => pause(20))
+        .then(() => request.end(late.body.slice(7)))
+    })
+    assert.equal(first.status, 200, first.body.toString())
+    assert.equal(JSON.parse(first.body.toString()).region_used, 'europe')
 
     // Then head and body in one write, twice, on the same connection.
     for (const url of ['http://c.example/whole', 'http://c.example/again']) {
-      const whole = request(url)
-      const wholeAnswer = nextAnswer(socket)
-      socket.write(whole.head + whole.body)
-      const answer = await wholeAnswer
-      assert.equal(answer.status, 200, answer.body)
-      assert.equal(JSON.parse(answer.body).region_used, 'europe')
+      const answer = await send(port, call(url), oneConnection)
+      assert.equal(answer.status, 200, answer.body.toString())
+      assert.equal(JSON.parse(answer.body.toString()).region_used, 'europe')
     }
     assert.equal(direct.fastifyRequests(), before, 'neither went through Fastify')
   })
