@@ -32,21 +32,33 @@ const gatewayToNode = '127.0.0.1:50003'
 const node = '127.0.0.1:9000'
 const nodeToTarget = '127.0.0.12:50004'
 const target = '127.0.0.1:7000'
+const roles = addressRoles(
+  ss,
+  new Map([
+    [100, 'gateway'],
+    [200, 'node'],
+    [300, 'target'],
+  ]),
+)
 
-/** One fetch from `start` (seconds), the steps `gaps` (µs) apart: request, Redis, node and target, PostgreSQL, answer. */
-function fetchAt(start: number, gaps: readonly number[]): string[] {
-  const ends: [string, string, number][] = [
-    [client, gateway, 151],
-    [gatewayToRedis, redis, 300],
-    [redis, gatewayToRedis, 40],
-    [gatewayToNode, node, 180],
-    [gatewayToPostgres, postgres, 208],
-    [nodeToTarget, target, 120],
-    [target, nodeToTarget, 1100],
-    [node, gatewayToNode, 1192],
-    [postgres, gatewayToPostgres, 30],
-    [gateway, client, 1400],
-  ]
+type Message = [from: string, to: string, length: number]
+
+/** A fetch's messages: request, Redis, node and target, PostgreSQL, answer. */
+const usualMessages: readonly Message[] = [
+  [client, gateway, 151],
+  [gatewayToRedis, redis, 300],
+  [redis, gatewayToRedis, 40],
+  [gatewayToNode, node, 180],
+  [gatewayToPostgres, postgres, 208],
+  [nodeToTarget, target, 120],
+  [target, nodeToTarget, 1100],
+  [node, gatewayToNode, 1192],
+  [postgres, gatewayToPostgres, 30],
+  [gateway, client, 1400],
+]
+
+/** One fetch from `start` (seconds), its messages `gaps` (µs) apart. */
+function fetchAt(start: number, gaps: readonly number[], ends = usualMessages): string[] {
   let at = start
   return ends.map(([from, to, length], i) => {
     if (i > 0) at += gaps[i - 1]! / 1e6
@@ -56,14 +68,6 @@ function fetchAt(start: number, gaps: readonly number[]): string[] {
 
 describe('bench/packet-timeline: a fetch between processes, from its packets', () => {
   it('names each address and port by its process: the roles given by pid, Redis and PostgreSQL by name, else a client', () => {
-    const roles = addressRoles(
-      ss,
-      new Map([
-        [100, 'gateway'],
-        [200, 'node'],
-        [300, 'target'],
-      ]),
-    )
     assert.equal(roles.get(gateway), 'gateway')
     assert.equal(roles.get(gatewayToRedis), 'gateway')
     assert.equal(roles.get(redis), 'redis')
@@ -76,14 +80,6 @@ describe('bench/packet-timeline: a fetch between processes, from its packets', (
   })
 
   it('takes each fetch from its request to its answer, and the median of each step over the fetches', () => {
-    const roles = addressRoles(
-      ss,
-      new Map([
-        [100, 'gateway'],
-        [200, 'node'],
-        [300, 'target'],
-      ]),
-    )
     const gaps = (redisUs: number) => [200, redisUs, 100, 50, 70, 65, 90, 60, 70]
     const lines = [
       // A fetch already under way when the capture began: its answer alone is no fetch.
@@ -118,22 +114,12 @@ describe('bench/packet-timeline: a fetch between processes, from its packets', (
   })
 
   it('leaves out steps seen in fewer fetches than the share asked for', () => {
-    const roles = addressRoles(
-      ss,
-      new Map([
-        [100, 'gateway'],
-        [200, 'node'],
-        [300, 'target'],
-      ]),
-    )
     const usual = [200, 100, 100, 50, 70, 65, 90, 60, 70]
     const lines = [...fetchAt(100, usual), ...fetchAt(100.01, usual), ...fetchAt(100.02, usual)]
     // In a fourth fetch PostgreSQL answers before the node: two steps no other fetch has.
-    const odd = fetchAt(100.03, usual)
-    ;[odd[7], odd[8]] = [
-      odd[8]!.replace(/^\S+/, odd[7]!.split(' ')[0]!),
-      odd[7]!.replace(/^\S+/, odd[8]!.split(' ')[0]!),
-    ]
+    const postgresFirst = [...usualMessages]
+    ;[postgresFirst[7], postgresFirst[8]] = [postgresFirst[8]!, postgresFirst[7]!]
+    const odd = fetchAt(100.03, usual, postgresFirst)
     const timeline = timelineOf(messagesOf([...lines, ...odd].join('\n'), roles), 0.5)
     assert.equal(timeline.fetches, 4)
     assert.equal(
