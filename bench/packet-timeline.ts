@@ -3,14 +3,14 @@
  *  [--target <pid>] [--min-share 0.05]`
  *
  * Where a fetch at one fetch at a time spends its time between the topology's processes, from a capture of
- * the loopback traffic during a run (bench/lib/packet-timeline.ts). Taken as docs/performance.md says ("How
- * to run"): during a cell at c=1, `ss -tnpH > ss.txt` and `timeout 1.5 tcpdump -i lo -s 160 -w run.pcap tcp`
- * (as root); the gateways', nodes' and target's pids are in the bench's banner. Needs tcpdump to read the file.
+ * the loopback traffic taken by hand during a run (bench/lib/packet-timeline.ts; `npm run bench --
+ * --topology --packet-timeline` takes and reads one itself). As docs/performance.md says ("How to run"):
+ * during a cell at c=1, `ss -tnpH > ss.txt` and `timeout 1.5 tcpdump -i lo -s 160 -w run.pcap tcp` (as
+ * root); the gateways', nodes' and target's pids are in the bench's banner. Needs tcpdump to read the file.
  */
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { addressRoles, messagesOf, timelineOf } from './lib/packet-timeline.ts'
+import { addressRoles, formatTimeline, messagesOf, readCapture, timelineOf } from './lib/packet-timeline.ts'
 
 const { values } = parseArgs({
   options: {
@@ -38,21 +38,5 @@ for (const pid of pids(values.node)) rolesByPid.set(pid, 'node')
 for (const pid of pids(values.target)) rolesByPid.set(pid, 'target')
 
 const roles = addressRoles(readFileSync(values.ss, 'utf8'), rolesByPid)
-const text = execFileSync('tcpdump', ['-tt', '-n', '-r', values.pcap], {
-  encoding: 'utf8',
-  maxBuffer: 1 << 30,
-  stdio: ['ignore', 'pipe', 'ignore'],
-})
-const timeline = timelineOf(messagesOf(text, roles), Number(values['min-share']))
-
-console.log(
-  `${timeline.fetches} fetches, median ${timeline.medianMs.toFixed(3)} ms from the request reaching a gateway to its answer`,
-)
-console.log(
-  `${'step (a message, then the next)'.padEnd(44)} ${'fetches'.padStart(7)} ${'median'.padStart(9)} ${'mean'.padStart(9)}`,
-)
-for (const step of timeline.steps) {
-  console.log(
-    `${`${step.from} -> ${step.to}`.padEnd(44)} ${String(step.fetches).padStart(7)} ${`${step.medianUs.toFixed(0)} µs`.padStart(9)} ${`${step.meanUs.toFixed(0)} µs`.padStart(9)}`,
-  )
-}
+const timeline = timelineOf(messagesOf(readCapture(values.pcap), roles), Number(values['min-share']))
+for (const line of formatTimeline(timeline)) console.log(line)

@@ -56,6 +56,7 @@ import {
   type Sallyport,
 } from './sallyport.ts'
 import { nodeArgs } from './lib/node-args.ts'
+import { canCapture, captureTimeline, formatTimeline, type Timeline } from './lib/packet-timeline.ts'
 import { defaultSquidPath, squidVersion, startSquid, type Squid } from './squid.ts'
 import {
   benchPostgresUrl,
@@ -150,6 +151,9 @@ const usage = `usage: npm run bench -- [options]
   --set-limits-args A  arguments for \`admin set-limits --email bench@example.test\` (default "${defaultSetLimitsArgs.join(' ')}";
                        for the topology "${topologySetLimitsArgs.join(' ')}")
   --keep-temp          keep the temp dir (squid config and log, sallyport data dir and log)
+  --packet-timeline    at c=1, capture the topology's loopback traffic for 1.5 s of each cell of the
+                       topology and its floor and print where a fetch waits between processes (root,
+                       tcpdump and ss; bench/packet-timeline.ts, docs/performance.md)
   --help`
 
 type Options = {
@@ -170,6 +174,7 @@ type Options = {
   /** Set only with --set-limits-args: otherwise each shape has its own default. */
   setLimitsArgsGiven: boolean
   keepTemp: boolean
+  packetTimeline: boolean
   rounds: number
   gateways: number
   regions: string[]
@@ -200,6 +205,7 @@ function parseOptions(argv: string[]): Options | undefined {
       'set-plan-args': { type: 'string' },
       'set-limits-args': { type: 'string' },
       'keep-temp': { type: 'boolean', default: false },
+      'packet-timeline': { type: 'boolean', default: false },
       rounds: { type: 'string', default: '1' },
       help: { type: 'boolean', default: false },
     },
@@ -248,6 +254,11 @@ function parseOptions(argv: string[]): Options | undefined {
     values.topology ? ['direct', 'squid', 'topology'] : defaultScenarios,
   )
   if (values.topology && !scenarios.includes('topology')) scenarios.push('topology')
+  if (values['packet-timeline']) {
+    if (!values.topology) throw new Error('--packet-timeline: only with --topology')
+    const missing = canCapture()
+    if (missing !== undefined) throw new Error(`--packet-timeline ${missing}`)
+  }
   return {
     durationMs: seconds('duration', values.duration, values.quick ? 1 : 5),
     warmupMs: seconds('warmup', values.warmup, values.quick ? 0.3 : 1),
@@ -264,6 +275,7 @@ function parseOptions(argv: string[]): Options | undefined {
     setLimitsArgs: words(values['set-limits-args'], defaultSetLimitsArgs),
     setLimitsArgsGiven: values['set-limits-args'] !== undefined,
     keepTemp: values['keep-temp'],
+    packetTimeline: values['packet-timeline'],
     rounds: positiveInteger('rounds', values.rounds, 20),
     gateways: positiveInteger('gateways', values.gateways, 8),
     accounts: positiveInteger('accounts', values.accounts, 100_000),
@@ -307,6 +319,8 @@ type CellResult = {
   rounds: number
   /** Lowest and highest req/s over the rounds (undefined with one round). */
   requestsPerSecondRange: [number, number] | undefined
+  /** With --packet-timeline, a topology cell at c=1: where its fetches waited between processes. */
+  packetTimeline?: Timeline
   /** Errors summed over all rounds. */
   errorsAllRounds: number
 }
@@ -816,6 +830,9 @@ function onSignal(signal: NodeJS.Signals) {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2))
   if (options === undefined) return
+  // --packet-timeline: 1.5 s of each c=1 topology cell's packets, at most half its window.
+  const capturePackets = options.packetTimeline
+  const captureMs = Math.min(1_500, options.durationMs / 2)
   const prewarmMsOf = (scenario: ScenarioName) =>
     options.prewarmMs ??
     (scenario === 'topology' || scenario === 'topology-floor'
@@ -1084,7 +1101,20 @@ async function main(): Promise<void> {
         pids[`${scenario}:${kind}`] = list
     }
     await lookUp()
-    const { result, cpu } = await runCell(specFor(scenario, body, concurrency), pids, lookUp)
+    // With --packet-timeline, the packets of the window's first captureMs.
+    let capture: Promise<Timeline> | undefined
+    const atStart = async () => {
+      await lookUp()
+      if (!capturePackets || topology === undefined || concurrency !== 1) return
+      const roles = new Map<number, string>(pids.target!.map((pid) => [pid, 'target']))
+      for (const pid of pids[`${scenario}:gateways`] ?? []) roles.set(pid, 'gateway')
+      for (const pid of pids[`${scenario}:nodes`] ?? []) roles.set(pid, 'node')
+      capture = captureTimeline(temp, captureMs, roles)
+      // Awaited once the cell is done; a capture that fails before then is not an unhandled rejection.
+      capture.catch(() => {})
+    }
+    const { result, cpu } = await runCell(specFor(scenario, body, concurrency), pids, atStart)
+    const packetTimeline = capture === undefined ? undefined : await capture
     const windowSeconds = result.windowMs / 1000
     const loadMs = result.cpu.userMs + result.cpu.systemMs
     const processesMs = { ...cpu?.processesMs }
@@ -1145,6 +1175,7 @@ async function main(): Promise<void> {
         othersMs === undefined || cpu?.machineTotalMs === undefined || cpu.machineTotalMs === 0
           ? undefined
           : (100 * othersMs) / cpu.machineTotalMs,
+      ...(packetTimeline !== undefined && { packetTimeline }),
       rounds: 1,
       requestsPerSecondRange: undefined,
       errorsAllRounds: result.errors,
@@ -1195,6 +1226,9 @@ async function main(): Promise<void> {
             `${fixed(cell.requestsPerSecond, 0)} req/s, p50 ${fixed(cell.latencyMs.p50, 3)} ms, ` +
               `others ${fixed(cell.othersCpuPercent, 0)}% CPU${errors}`,
           )
+          if (cell.packetTimeline !== undefined) {
+            for (const line of formatTimeline(cell.packetTimeline, '      ')) console.log(line)
+          }
         }
       }
     }

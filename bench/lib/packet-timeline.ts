@@ -9,6 +9,9 @@
  * different fetches interleave and the steps mean nothing.
  */
 
+import { execFileSync, spawn } from 'node:child_process'
+import { join } from 'node:path'
+
 /** A packet that carried data: when it was seen (ms), the roles it went from and to, and its payload's size. */
 export type Message = { atMs: number; from: string; to: string; bytes: number }
 
@@ -104,4 +107,64 @@ export function timelineOf(messages: readonly Message[], minShare = 0.05): Timel
   }
   steps.sort((a, b) => b.fetches - a.fetches)
   return { fetches: totals.length, medianMs: totals.length === 0 ? 0 : median(totals), steps }
+}
+
+/** The lines that print `timeline`, each starting with `indent`. */
+export function formatTimeline(timeline: Timeline, indent = ''): string[] {
+  const lines = [
+    `${indent}${timeline.fetches} fetches, median ${timeline.medianMs.toFixed(3)} ms from the request reaching a gateway to its answer`,
+    `${indent}${'step (a message, then the next)'.padEnd(44)} ${'fetches'.padStart(7)} ${'median'.padStart(9)} ${'mean'.padStart(9)}`,
+  ]
+  for (const step of timeline.steps) {
+    const name = `${step.from} -> ${step.to}`.padEnd(44)
+    const median = `${step.medianUs.toFixed(0)} µs`.padStart(9)
+    const mean = `${step.meanUs.toFixed(0)} µs`.padStart(9)
+    lines.push(`${indent}${name} ${String(step.fetches).padStart(7)} ${median} ${mean}`)
+  }
+  return lines
+}
+
+/** The text `tcpdump -tt -n` prints of a capture file. */
+export function readCapture(pcap: string): string {
+  return execFileSync('tcpdump', ['-tt', '-n', '-r', pcap], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+}
+
+/** Whether this process can capture: tcpdump and ss on the PATH, and root (tcpdump needs CAP_NET_RAW). */
+export function canCapture(): string | undefined {
+  if (process.getuid?.() !== 0) return 'needs root (tcpdump opens the loopback interface)'
+  for (const tool of ['tcpdump', 'ss']) {
+    try {
+      execFileSync(tool, [tool === 'ss' ? '-V' : '--version'], { stdio: 'ignore' })
+    } catch {
+      return `needs ${tool} (Debian: apt-get install ${tool === 'ss' ? 'iproute2' : 'tcpdump'})`
+    }
+  }
+  return undefined
+}
+
+/**
+ * Captures the loopback's TCP traffic for `ms` into `dir` (the first 160 bytes of each packet: its headers),
+ * with `ss -tnpH` taken as it starts. Resolves with the timeline of the capture, the processes named by
+ * `rolesByPid` (a gateway, a node, the target).
+ */
+export async function captureTimeline(
+  dir: string,
+  ms: number,
+  rolesByPid: ReadonlyMap<number, string>,
+): Promise<Timeline> {
+  const pcap = join(dir, `capture-${Date.now()}.pcap`)
+  const ss = execFileSync('ss', ['-tnpH'], { encoding: 'utf8' })
+  const tcpdump = spawn('tcpdump', ['-i', 'lo', '-s', '160', '-w', pcap, 'tcp'], { stdio: 'ignore' })
+  const exited = new Promise<void>((resolve, reject) => {
+    tcpdump.once('error', reject)
+    tcpdump.once('exit', () => resolve())
+  })
+  await new Promise((resolve) => setTimeout(resolve, ms))
+  tcpdump.kill('SIGINT')
+  await exited
+  return timelineOf(messagesOf(readCapture(pcap), addressRoles(ss, rolesByPid)))
 }

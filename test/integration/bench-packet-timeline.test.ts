@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { addressRoles, messagesOf, timelineOf } from '../../bench/lib/packet-timeline.ts'
+import { addressRoles, formatTimeline, messagesOf, timelineOf } from '../../bench/lib/packet-timeline.ts'
 
 // A gateway (pid 100) with its Redis and PostgreSQL connections, a node (200) and its target (300), and the
 // load generator (400), as `ss -tnpH` prints them: each end of a loopback connection is a line of its own.
@@ -132,5 +132,16 @@ describe('bench/packet-timeline: a fetch between processes, from its packets', (
       ),
       true,
     )
+  })
+
+  it('prints the fetches, then a line per step with its fetches, median and mean', () => {
+    const usual = [200, 100, 100, 50, 70, 65, 90, 60, 70]
+    const timeline = timelineOf(
+      messagesOf([...fetchAt(100, usual), ...fetchAt(100.01, usual)].join('\n'), roles),
+    )
+    const lines = formatTimeline(timeline, '  ')
+    assert.equal(lines.length, 2 + 9)
+    assert.match(lines[0]!, /^ {2}2 fetches, median 0\.805 ms /)
+    assert.match(lines[2]!, /^ {2}client>gateway -> gateway>redis +2 +200 µs +200 µs$/)
   })
 })
