@@ -10,7 +10,14 @@
  */
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { addressRoles, formatTimeline, messagesOf, readCapture, timelineOf } from './lib/packet-timeline.ts'
+import {
+  addressRoles,
+  formatTimeline,
+  messagesOf,
+  pidRoles,
+  readCapture,
+  timelineOf,
+} from './lib/packet-timeline.ts'
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +31,12 @@ const { values } = parseArgs({
   strict: true,
 })
 
+// `| head` closing the pipe is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0)
+  throw error
+})
+
 if (values.pcap === undefined || values.ss === undefined || values.gateway === undefined) {
   console.error(
     'usage: node --import tsx bench/packet-timeline.ts --pcap <file> --ss <file> --gateway <pids> --node <pids> [--target <pid>] [--min-share 0.05]',
@@ -31,11 +44,12 @@ if (values.pcap === undefined || values.ss === undefined || values.gateway === u
   process.exit(2)
 }
 
-const rolesByPid = new Map<number, string>()
 const pids = (list: string | undefined) => (list ?? '').split(',').filter(Boolean).map(Number)
-for (const pid of pids(values.gateway)) rolesByPid.set(pid, 'gateway')
-for (const pid of pids(values.node)) rolesByPid.set(pid, 'node')
-for (const pid of pids(values.target)) rolesByPid.set(pid, 'target')
+const rolesByPid = pidRoles({
+  gateway: pids(values.gateway),
+  node: pids(values.node),
+  target: pids(values.target),
+})
 
 const roles = addressRoles(readFileSync(values.ss, 'utf8'), rolesByPid)
 const timeline = timelineOf(messagesOf(readCapture(values.pcap), roles), Number(values['min-share']))

@@ -56,7 +56,13 @@ import {
   type Sallyport,
 } from './sallyport.ts'
 import { nodeArgs } from './lib/node-args.ts'
-import { canCapture, captureTimeline, formatTimeline, type Timeline } from './lib/packet-timeline.ts'
+import {
+  canCapture,
+  captureTimeline,
+  formatTimeline,
+  pidRoles,
+  type Timeline,
+} from './lib/packet-timeline.ts'
 import { defaultSquidPath, squidVersion, startSquid, type Squid } from './squid.ts'
 import {
   benchPostgresUrl,
@@ -1106,9 +1112,11 @@ async function main(): Promise<void> {
     const atStart = async () => {
       await lookUp()
       if (!capturePackets || topology === undefined || concurrency !== 1) return
-      const roles = new Map<number, string>(pids.target!.map((pid) => [pid, 'target']))
-      for (const pid of pids[`${scenario}:gateways`] ?? []) roles.set(pid, 'gateway')
-      for (const pid of pids[`${scenario}:nodes`] ?? []) roles.set(pid, 'node')
+      const roles = pidRoles({
+        target: pids.target ?? [],
+        gateway: pids[`${scenario}:gateways`] ?? [],
+        node: pids[`${scenario}:nodes`] ?? [],
+      })
       capture = captureTimeline(temp, captureMs, roles)
       // Awaited once the cell is done; a capture that fails before then is not an unhandled rejection.
       capture.catch(() => {})

@@ -11,6 +11,7 @@
 
 import { execFileSync, spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { summarise } from './stats.ts'
 
 /** A packet that carried data: when it was seen (ms), the roles it went from and to, and its payload's size. */
 export type Message = { atMs: number; from: string; to: string; bytes: number }
@@ -64,9 +65,11 @@ export function messagesOf(tcpdumpText: string, roles: ReadonlyMap<string, strin
   return messages
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
+/** The roles of processes by pid, from the pids of each role (`{ gateway: [...], node: [...] }`). */
+export function pidRoles(pidsOf: Readonly<Record<string, readonly number[]>>): Map<number, string> {
+  const roles = new Map<number, string>()
+  for (const [role, pids] of Object.entries(pidsOf)) for (const pid of pids) roles.set(pid, role)
+  return roles
 }
 
 /**
@@ -102,11 +105,12 @@ export function timelineOf(messages: readonly Message[], minShare = 0.05): Timel
   for (const [step, list] of durations) {
     if (list.length < totals.length * minShare) continue
     const [from, to] = step.split(' -> ') as [string, string]
-    const mean = list.reduce((sum, ms) => sum + ms, 0) / list.length
-    steps.push({ from, to, fetches: list.length, medianUs: median(list) * 1000, meanUs: mean * 1000 })
+    const { p50, mean } = summarise(Float64Array.from(list))
+    steps.push({ from, to, fetches: list.length, medianUs: p50 * 1000, meanUs: mean * 1000 })
   }
   steps.sort((a, b) => b.fetches - a.fetches)
-  return { fetches: totals.length, medianMs: totals.length === 0 ? 0 : median(totals), steps }
+  const medianMs = totals.length === 0 ? 0 : summarise(Float64Array.from(totals)).p50
+  return { fetches: totals.length, medianMs, steps }
 }
 
 /** The lines that print `timeline`, each starting with `indent`. */

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { addressRoles, formatTimeline, messagesOf, timelineOf } from '../../bench/lib/packet-timeline.ts'
+import {
+  addressRoles,
+  formatTimeline,
+  messagesOf,
+  pidRoles,
+  timelineOf,
+} from '../../bench/lib/packet-timeline.ts'
 
 // A gateway (pid 100) with its Redis and PostgreSQL connections, a node (200) and its target (300), and the
 // load generator (400), as `ss -tnpH` prints them: each end of a loopback connection is a line of its own.
@@ -32,14 +38,7 @@ const gatewayToNode = '127.0.0.1:50003'
 const node = '127.0.0.1:9000'
 const nodeToTarget = '127.0.0.12:50004'
 const target = '127.0.0.1:7000'
-const roles = addressRoles(
-  ss,
-  new Map([
-    [100, 'gateway'],
-    [200, 'node'],
-    [300, 'target'],
-  ]),
-)
+const roles = addressRoles(ss, pidRoles({ gateway: [100], node: [200], target: [300] }))
 
 type Message = [from: string, to: string, length: number]
 
