@@ -6,6 +6,10 @@
  * lease and the key's confirmation), with the account's limits lifted, against logs that already hold
  * `prefill` entries each, as an account busy for a minute has. Redis's own figures (`CONFIG RESETSTAT`, then
  * `INFO commandstats`): the microseconds it spent in the scripts and the commands they ran, per admission.
+ * Under each row, what the script's time beyond its commands is made of: the same keys and arguments as one
+ * of the row's script calls, given to a script that returns at once (what Redis spends on any script call:
+ * finding it, the KEYS and ARGV tables) and to one that only splits the admissions' fields as the admission
+ * script does. The rest is the script's own decisions and its commands' way in and out of Lua.
  * Against the Redis at SALLYPORT_TEST_REDIS_URL (default redis://127.0.0.1:6379), under a key prefix of its
  * own that it deletes at the end. It resets that server's command statistics.
  */
@@ -19,7 +23,11 @@ import {
   hostKey,
   type AdmissionRequest,
 } from '../../src/gateway/rate-limits/admission.ts'
-import { createRedisAdmissionStore } from '../../src/gateway/rate-limits/redis-admission-store.ts'
+import { admitScript } from '../../src/gateway/rate-limits/redis-admission-scripts.ts'
+import {
+  createRedisAdmissionStore,
+  type AdmissionRedis,
+} from '../../src/gateway/rate-limits/redis-admission-store.ts'
 
 const { values } = parseArgs({
   options: {
@@ -41,13 +49,52 @@ const admissions = values.quick ? 4_000 : 40_000
 const prefill = values.quick ? 20_000 : 100_000
 const redis = new Redis(process.env.SALLYPORT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379')
 const prefix = `micro-admission-${randomBytes(4).toString('hex')}:`
-const store = createRedisAdmissionStore({ redis, keyPrefix: prefix })
+
+/** The keys and arguments of the last admission script the store sent (EVALSHA's, after the SHA). */
+let lastScript: (string | number)[] = []
+const watched: AdmissionRedis = {
+  evalsha: ((sha: string, ...rest: (string | number)[]) => {
+    if (sha === admitScript.sha) lastScript = rest
+    return redis.call('EVALSHA', [sha, ...rest])
+  }) as Redis['evalsha'],
+  eval: redis.eval.bind(redis),
+  zrem: redis.zrem.bind(redis),
+  get: redis.get.bind(redis),
+  quit: redis.quit.bind(redis),
+}
+const store = createRedisAdmissionStore({ redis: watched, keyPrefix: prefix })
+
+/** The admission script's own line that splits an admission's fields, so that the two cannot drift apart. */
+const splitLine = /^ *for field in string\.gmatch\(ARGV\[j\],[^\n]*$/m.exec(admitScript.lua)?.[0]
+if (splitLine === undefined) {
+  throw new Error(
+    'the admission script no longer splits its fields with string.gmatch: update this benchmark',
+  )
+}
+
+/**
+ * Scripts to compare the admission script with, given its keys and arguments: one that returns at once, and
+ * one that splits every admission's fields as the admission script's main loop does and nothing else.
+ */
+const references = {
+  call: 'return 0',
+  parse: `for j = 1, #ARGV do\n  local fields = {}\n${splitLine}\nend\nreturn 0`,
+}
 
 const accountId = 'acct_micro'
 const account = accountScope(accountId)
 const lifted = 1_000_000_000
 
 type Stat = { calls: number; usec: number }
+
+/** Redis's µs per call of `lua` run `calls` times with the keys and arguments of `sample`. */
+async function referenceCost(lua: string, sample: (string | number)[], calls: number): Promise<number> {
+  const sha = (await redis.script('LOAD', lua)) as string
+  await redis.config('RESETSTAT')
+  for (let i = 0; i < calls; i++) await redis.call('EVALSHA', [sha, ...sample])
+  const script = (await commandStats()).get('evalsha') ?? { calls: 0, usec: 0 }
+  return script.usec / Math.max(1, script.calls)
+}
 
 /** `INFO commandstats` as a map from command name to its calls and microseconds. */
 async function commandStats(): Promise<Map<string, Stat>> {
@@ -105,6 +152,15 @@ try {
         `${(script.usec / admissions).toFixed(1).padStart(7)} µs in scripts  ` +
           `${(commandUsec / admissions).toFixed(1).padStart(6)} µs in their ${(commands / admissions).toFixed(1)} commands  ` +
           `${perTurn} admission(s) per turn`,
+      )
+      const sample = lastScript
+      const scripts = admissions / perTurn
+      const call = await referenceCost(references.call, sample, scripts)
+      const parse = (await referenceCost(references.parse, sample, scripts)) - call
+      const rest = script.usec / admissions - commandUsec / admissions - call / perTurn - parse / perTurn
+      console.log(
+        `${' '.repeat(9)}of the rest: the call ${(call / perTurn).toFixed(1)} µs, the fields' split ` +
+          `${(parse / perTurn).toFixed(1)} µs, the script's own ${rest.toFixed(1)} µs`,
       )
     }
   }
