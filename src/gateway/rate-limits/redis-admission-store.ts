@@ -90,7 +90,7 @@ function integers(reply: unknown): number[] {
 }
 
 /**
- * One admission in a script: its keys, its fields joined by commas (the script's one argument for it), and
+ * One admission in a script: its keys, its fields as a JSON array (the script's one argument for it), and
  * where each rule's answer lands in the request's order.
  */
 type Step = { keys: string[]; fields: string; rules: number[]; inFlight: boolean; quota: boolean }
@@ -115,22 +115,17 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     const quota = account ? request.quota : undefined
     const key = account ? request.key : undefined
     const keys: string[] = []
-    const fields: (string | number)[] = [
-      request.now,
-      id,
-      rules.length,
-      inFlight ? 1 : 0,
-      quota ? 1 : 0,
-      key ? 1 : 0,
-    ]
+    // Times and durations as text (they go to commands as they come); counts, flags and limits as numbers.
+    const now = String(request.now)
+    const fields: (string | number)[] = [now, id, rules.length, inFlight ? 1 : 0, quota ? 1 : 0, key ? 1 : 0]
     for (const index of rules) {
       const rule = request.rules[index]!
       keys.push(`${prefix}rl:${rule.name}:${rule.key}`)
-      fields.push(rule.limit, rule.windowMs, request.now - rule.windowMs)
+      fields.push(rule.limit, String(rule.windowMs), String(request.now - rule.windowMs))
     }
     if (inFlight !== undefined) {
       keys.push(`${prefix}inflight:${inFlight.key}`)
-      fields.push(inFlight.limit, inFlight.leaseMs, request.now + inFlight.leaseMs)
+      fields.push(inFlight.limit, String(inFlight.leaseMs), String(request.now + inFlight.leaseMs))
     }
     if (quota !== undefined) {
       keys.push(`${prefix}trial:${quota.key}`)
@@ -138,13 +133,15 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     }
     if (key !== undefined) {
       keys.push(keyStateKey(key.scope))
-      if (key.keyId.includes(',') || key.epoch.includes(',')) {
-        throw new TypeError('admission: a key id or epoch with a comma')
-      }
       fields.push(key.keyId, key.epoch)
     }
-    const joined = fields.join(',')
-    return { keys, fields: joined, rules, inFlight: inFlight !== undefined, quota: quota !== undefined }
+    return {
+      keys,
+      fields: JSON.stringify(fields),
+      rules,
+      inFlight: inFlight !== undefined,
+      quota: quota !== undefined,
+    }
   }
 
   /** The step's answer in `reply` from `at`; the index of the next step's. */

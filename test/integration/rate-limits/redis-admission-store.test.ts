@@ -301,9 +301,14 @@ if (!(await redisAnswers())) {
         ['admitted', 'key_revoked', 'key_unconfirmed', 'admitted'],
       )
       assert.equal(await harness.admin.zcard(`${harness.prefix}rl:account_fetch:{acct_a}`), 2)
-      // An admission's fields travel joined by commas: a key id or epoch with one is a programming error.
-      await assert.rejects(store.admit(keyed('key,odd', epoch)), TypeError)
-      await assert.rejects(store.admit(keyed('key_new', 'ep,och')), TypeError)
+      // An admission's fields travel as JSON: a key id or epoch is compared as it came, whatever it holds.
+      const odd = await store.admit(keyed('key,"odd"\\', epoch))
+      assert.equal(odd.admitted, true)
+      await store.markRevoked('{acct_a}', 'key,"odd"\\')
+      const revoked = await store.admit(keyed('key,"odd"\\', epoch))
+      assert.equal(revoked.admitted ? 'admitted' : revoked.reason, 'key_revoked')
+      const other = await store.admit(keyed('key_new', `${epoch},"`))
+      assert.equal(other.admitted ? 'admitted' : other.reason, 'key_unconfirmed')
     } finally {
       await harness.dispose()
     }
