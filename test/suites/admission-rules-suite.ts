@@ -74,6 +74,34 @@ export function runAdmissionRuleTests(withStore: WithStore): void {
       admitted(await store.admit({ rules: [account('{acct_c}', 120), globalHost(hostB, 5)] }))
     }))
 
+  test('a full global per-host ceiling dates Retry-After by its oldest entry; with room it dates nothing', () =>
+    withStore(async (store, clock) => {
+      const rules = (acct: string) => [account(acct, 120), globalHost(hostC, 2)]
+      const first = admitted(await store.admit({ rules: rules('{acct_a}') }))
+      assert.deepEqual(first.states[1], { name: 'global_host', limit: 2, remaining: 1, resetMs: minute })
+      clock.advance(1_000)
+      const second = admitted(await store.admit({ rules: rules('{acct_b}') }))
+      // The ceiling, which no RateLimit field reports, had room: its state is the whole window, whatever its
+      // log holds (a store need not read its oldest entry then). A rule that is reported is dated (below).
+      assert.deepEqual(second.states[1], { name: 'global_host', limit: 2, remaining: 0, resetMs: minute })
+      clock.advance(1_000)
+      const third = refused(await store.admit({ rules: rules('{acct_a}') }))
+      assert.equal(third.reason, 'target_rate_limited')
+      assert.equal(third.retryAfterMs, minute - 2_000)
+      assert.deepEqual(third.states[0], {
+        name: 'account_fetch',
+        limit: 120,
+        remaining: 119,
+        resetMs: minute - 2_000,
+      })
+      assert.deepEqual(third.states[1], {
+        name: 'global_host',
+        limit: 2,
+        remaining: 0,
+        resetMs: minute - 2_000,
+      })
+    }))
+
   test('the in-flight cap holds until a release or the lease expires', () =>
     withStore(async (store, clock) => {
       const request = { rules: [], inFlight: { key: '{acct_a}', limit: 2, leaseMs: 30_000 } }

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Clock } from '../../shared/clock.ts'
 import {
+  isAdvertised,
   isHostRule,
   type Admission,
   type AdmissionRequest,
@@ -84,8 +85,9 @@ export function checkRequest(request: AdmissionRequest, clock: Clock): CheckedRe
  * What a store saw of one log inside its atomic step, before recording: the entries in the window, and the
  * time of the entry at index `max(0, count - limit)` from the oldest. That is the entry whose departure
  * brings the count under the limit (the oldest one, unless the limit was lowered), or `undefined` when empty.
- * For in-flight leases the time is the lease's expiry, and a store may leave it out while they are not full
- * (nothing reads it then).
+ * For in-flight leases the time is the lease's expiry. A store may leave the time out while the log has room
+ * for a rule the `RateLimit` field does not report (`isAdvertised`) and for the in-flight leases: nothing
+ * reads it then (`settle` does not), and the Redis script saves a command per admission.
  */
 export type LogSeen = { count: number; pivot: number | undefined }
 
@@ -124,7 +126,9 @@ export function settle(
   const states = request.rules.map((rule, i): RuleState => {
     const log = seen.rules[i]!
     const count = log.count + (admitted ? 1 : 0)
-    const pivot = log.pivot ?? (admitted ? now : undefined)
+    // Whether a store read it or not, a rule no header reports dates nothing while it has room (LogSeen).
+    const seenPivot = isAdvertised(rule.name) || log.count >= rule.limit ? log.pivot : undefined
+    const pivot = seenPivot ?? (admitted ? now : undefined)
     return {
       name: rule.name,
       limit: rule.limit,

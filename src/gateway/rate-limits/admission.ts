@@ -149,6 +149,14 @@ export function isHostRule(name: LimitRuleName): boolean {
   return name === 'target_host' || name === 'global_host'
 }
 
+/**
+ * Whether the `RateLimit` field reports the rule. The global per-host ceiling is not advertised (SPEC 8 keeps
+ * its value ours): its state matters only when it refuses, for `Retry-After`.
+ */
+export function isAdvertised(name: LimitRuleName): boolean {
+  return name !== 'global_host'
+}
+
 export type AdmissionLimits = {
   fetchPerWindow: number
   generalPerWindow: number

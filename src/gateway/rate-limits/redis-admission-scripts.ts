@@ -8,14 +8,15 @@ import { redisScript } from '../../infra/redis/redis-script.ts'
 // the event loop asked for on one Cluster slot (redis-admission-store.ts). One ARGV per admission, its fields
 // a JSON array (an argument per field cost the gateway's Redis client a third of a microsecond each, and
 // Redis splits a JSON array in C in half the time Lua splits text at commas: docs/performance.md): now, id,
-// n, has in-flight, has quota, has key, (limit, windowMs, now - windowMs) per rule, [in-flight limit,
-// leaseMs, now + leaseMs], [quota limit, quota floor], [key id, epoch]. The counts, flags and limits are
-// numbers; the times and durations, which go to commands, are strings, so Redis never prints them. Its KEYS in
-// turn: n rule logs, the in-flight leases (if it has them), the trial counter (if it has one), the account's
-// key state (if it has one). The trial counter counts from at least its floor (the usage ledger's count).
-// Reply, per admission in turn: admitted (1/0), (count, pivot) per rule, [in-flight count, pivot], [quota
-// used]; pivot -1 = none (the in-flight leases' pivot is given only when they are full). Or the one value -1:
-// the key is revoked; -2: the key epoch is not the one given (confirm the key in the database).
+// n, has in-flight, has quota, has key, (limit, windowMs, now - windowMs, pivot always wanted) per rule,
+// [in-flight limit, leaseMs, now + leaseMs], [quota limit, quota floor], [key id, epoch]. The counts, flags and
+// limits are numbers; the times and durations, which go to commands, are strings, so Redis never prints them.
+// Its KEYS in turn: n rule logs, the in-flight leases (if it has them), the trial counter (if it has one), the
+// account's key state (if it has one). The trial counter counts from at least its floor (the usage ledger's
+// count). Reply, per admission in turn: admitted (1/0), (count, pivot) per rule, [in-flight count, pivot],
+// [quota used]; pivot -1 = none (the pivot of the in-flight leases, and of a rule whose pivot is not always
+// wanted, is given only when the log is full). Or the one value -1: the key is revoked; -2: the key epoch is
+// not the one given (confirm the key in the database).
 // The pivot is the entry at index max(0, count - limit): the one whose departure brings the count under the limit.
 //
 // A call inside a script costs Redis about as much again as the command's own work, and a Lua number handed to
@@ -48,10 +49,11 @@ local function longer(held, given)
   return held
 end
 
--- A rule's pivot is always wanted (it dates the window's reset in the RateLimit header); the in-flight
--- leases' only when they refuse (it bounds Retry-After). False when the log is full. The entries scored at
--- or before \`since\` have left the window. A log this script pruned at the same or a later start has lost
--- nothing more since: its count and first entry are what the script knows of them.
+-- The pivot of a rule the RateLimit header reports is always wanted (it dates the window's reset there); that
+-- of the global per-host ceiling, which no header reports, and the in-flight leases' only when they refuse (it
+-- bounds Retry-After). False when the log is full. The entries scored at or before \`since\` have left the
+-- window. A log this script pruned at the same or a later start has lost nothing more since: its count and
+-- first entry are what the script knows of them.
 local function observe(key, since, limit, always_pivot)
   local log = logs[key]
   local count
@@ -127,7 +129,7 @@ local function admit(k, A)
   local has_in_flight = A[4] == 1
   local has_quota = A[5] == 1
   local next_key = k + n
-  local next_arg = 7 + 3 * n
+  local next_arg = 7 + 4 * n
   local in_flight_key, quota_key
   if has_in_flight then
     in_flight_key = KEYS[next_key]
@@ -167,7 +169,7 @@ local function admit(k, A)
   local pass = true
   for i = 0, n - 1 do
     -- An entry exactly windowMs old has left the window.
-    pass = observe(KEYS[k + i], A[9 + 3 * i], A[7 + 3 * i], true) and pass
+    pass = observe(KEYS[k + i], A[9 + 4 * i], A[7 + 4 * i], A[10 + 4 * i] == 1) and pass
   end
   local lease_field, used
   if has_in_flight then
@@ -188,8 +190,8 @@ local function admit(k, A)
     reply[at] = 1
     for i = 0, n - 1 do
       local key = KEYS[k + i]
-      record(key, A[1], id, A[9 + 3 * i])
-      expiries[key] = longer(expiries[key], A[8 + 3 * i])
+      record(key, A[1], id, A[9 + 4 * i])
+      expiries[key] = longer(expiries[key], A[8 + 4 * i])
     end
     if has_in_flight then
       record(in_flight_key, A[lease_field + 1], id, A[1])

@@ -26,6 +26,7 @@ import { memberIds, runScript } from '../../infra/redis/redis-script.ts'
 import { systemClock, type Clock } from '../../shared/clock.ts'
 import { atTurnEnd } from '../../shared/turn-cork.ts'
 import {
+  isAdvertised,
   keyStateTtlMs,
   revocationMarkerMinMs,
   type Admission,
@@ -121,7 +122,9 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     for (const index of rules) {
       const rule = request.rules[index]!
       keys.push(`${prefix}rl:${rule.name}:${rule.key}`)
-      fields.push(rule.limit, String(rule.windowMs), String(request.now - rule.windowMs))
+      // The pivot of a rule no header reports is read only when the rule refuses (LogSeen).
+      const pivotWanted = isAdvertised(rule.name) ? 1 : 0
+      fields.push(rule.limit, String(rule.windowMs), String(request.now - rule.windowMs), pivotWanted)
     }
     if (inFlight !== undefined) {
       keys.push(`${prefix}inflight:${inFlight.key}`)

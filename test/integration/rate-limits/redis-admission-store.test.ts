@@ -122,6 +122,40 @@ if (!(await redisAnswers())) {
     return { client, sent }
   }
 
+  test("the script reads the global ceiling's oldest entry only when the ceiling refuses", async () => {
+    const harness = await makeRedisHarness(testClock(t0))
+    const redis = connect()
+    try {
+      const replies: unknown[] = []
+      const store = storeOn(
+        harness,
+        through(redis, {
+          evalsha: async (...args: Parameters<AdmissionRedis['evalsha']>) => {
+            const reply = await redis.evalsha(...args)
+            replies.push(reply)
+            return reply
+          },
+        }),
+      )
+      const host = hostKey('pivot-secret', 'pivot.example')
+      const rules = [
+        { name: 'account_fetch' as const, key: '{acct_a}', limit: 120, windowMs: 60_000 },
+        { name: 'global_host' as const, key: host, limit: 2, windowMs: 60_000 },
+      ]
+      for (const now of [t0, t0 + 1_000, t0 + 2_000]) await store.admit({ rules, now })
+      // Per admission: admitted, then each rule's count and pivot (-1: none read). The account's rule is
+      // reported in the RateLimit field, so its oldest entry is read whenever there is one.
+      assert.deepEqual(replies, [
+        [1, 0, -1, 0, -1],
+        [1, 1, t0, 1, -1],
+        [0, 2, t0, 2, t0],
+      ])
+    } finally {
+      await redis.quit()
+      await harness.dispose()
+    }
+  })
+
   test('the admissions of one turn leave in one script, each decided in the order asked', async () => {
     const harness = await makeRedisHarness(testClock(t0))
     const redis = connect()
