@@ -29,7 +29,8 @@ import { redisScript } from '../../infra/redis/redis-script.ts'
 // A log is pruned, counted and its first entry read once per script, not once per admission: the script
 // keeps what it learnt of each log (`logs`) and follows its own additions, and asks Redis again only when a
 // later admission's window starts later. Admissions of one turn of one account share their logs, so a busy
-// account's later admissions of a script run their four ZADDs and little else (docs/performance.md).
+// account's later admissions of a script run no command at all: the entries they add to a log go to Redis in
+// one ZADD per log when the script ends (or before Redis is next asked about that log; docs/performance.md).
 const admitLua = `
 local reply = {}
 local expiries = {}
@@ -42,6 +43,19 @@ local quota_used = {}
 -- since (false: none). Scores stay the text they came in until a comparison needs their numbers.
 local logs = {}
 local shared = #ARGV > 1
+
+-- The entries the script has yet to add to the logs it keeps track of, as ZADD's arguments (score, member,
+-- score, member...) per log: one command per log when the script ends, or before Redis is next asked about it.
+local unwritten = {}
+
+-- Adds the entries the script has yet to add to the log at \`key\`.
+local function write(key)
+  local adds = unwritten[key]
+  if adds ~= nil then
+    unwritten[key] = nil
+    redis.call('ZADD', key, unpack(adds))
+  end
+end
 
 -- The larger of two whole numbers in text, the first of which may be nil.
 local function longer(held, given)
@@ -60,6 +74,8 @@ local function observe(key, since, limit, always_pivot)
   if log ~= nil and (since == log.since or tonumber(since) <= tonumber(log.since)) then
     count = log.count
   else
+    -- Pruned and counted with every entry the script added to it.
+    write(key)
     redis.call('ZREMRANGEBYSCORE', key, '-inf', since)
     count = redis.call('ZCARD', key)
     if shared then
@@ -87,6 +103,8 @@ local function observe(key, since, limit, always_pivot)
     reply[#reply + 1] = log.first
     return pass
   end
+  -- Redis is asked about the log: it holds every entry the script added to it first.
+  write(key)
   local rank = index
   if index == 0 then rank = '0' end
   local pivot = tonumber(redis.call('ZRANGE', key, rank, rank, 'WITHSCORES')[2])
@@ -99,15 +117,27 @@ local function observe(key, since, limit, always_pivot)
 end
 
 -- Adds an entry scored \`score\` to a log observed at \`since\`, and keeps what the script knows of the log in
--- step. A member already there (never, with the gateway's ids) is moved, not added, and an entry scored at or
--- before the last prune (a clock that went back a whole window within one turn) is one the next prune would
--- take: either way the script forgets the log, and its next admission asks Redis again. A log the script
--- keeps nothing of (a script of one admission) is only added to.
+-- step. A log the script keeps track of (a script of more than one admission) gets its entries with one
+-- command when the script ends, or before Redis is next asked about it; one it keeps nothing of (a script of
+-- one admission) gets it at once. An entry scored at or before the last prune (a clock that went back a whole
+-- window within one turn) is one the next prune would take: the script adds the log's entries and forgets
+-- it, and its next admission asks Redis again. A member already in the log (never, with the gateway's ids)
+-- would be moved, not added: the script's count would be one too high until it ends, which only refuses sooner.
 local function record(key, score, member, since)
-  local added = redis.call('ZADD', key, score, member)
   local log = logs[key]
-  if log == nil then return end
-  if added == 0 or (since ~= log.since and tonumber(score) <= tonumber(log.since)) then
+  if log == nil then
+    redis.call('ZADD', key, score, member)
+    return
+  end
+  local adds = unwritten[key]
+  if adds == nil then
+    unwritten[key] = { score, member }
+  else
+    adds[#adds + 1] = score
+    adds[#adds + 1] = member
+  end
+  if since ~= log.since and tonumber(score) <= tonumber(log.since) then
+    write(key)
     logs[key] = nil
     return
   end
@@ -208,6 +238,7 @@ for j = 1, #ARGV do
   k = admit(k, fields)
 end
 
+for key, adds in pairs(unwritten) do redis.call('ZADD', key, unpack(adds)) end
 -- A log lives a window after its newest entry; the leases as long as the longest of them.
 for key, window in pairs(expiries) do redis.call('PEXPIRE', key, window) end
 for key, lease_ms in pairs(lease_expiries) do
