@@ -38,6 +38,7 @@ import {
 import { cpuBetween, processCpuMs, snapshot, type CpuSnapshot } from './lib/cpu.ts'
 import { assertLoopback } from './lib/net.ts'
 import { startNodeFloor, startTarget } from './lib/target-process.ts'
+import { formatGoal, goal, strictGoal, type Goal } from './lib/goals.ts'
 import { formatSummary, summariseProfile, type ProfileSummary } from './lib/profile.ts'
 import {
   bodySizes,
@@ -549,7 +550,7 @@ type Ratios = {
         addedMedianMsAtC1: Record<string, Figure>
       }
     | undefined
-  goals: { name: string; value: number | undefined; met: boolean | undefined }[]
+  goals: Goal[]
 }
 
 // Latencies of an empty sample arrive as null (NaN does not survive JSON): no figure, not zero.
@@ -626,11 +627,13 @@ function ratios(rounds: CellResult[][], options: Options): Ratios {
         const overBare = throughput('sallyport-bare', body, c, 'sallyport')
         result.bare.throughputDevOverBare[key] = overBare
         if (body === '1k') {
-          result.goals.push({
-            name: `throughput sallyport / sallyport-bare >= ${bareGoal.toFixed(2)} (1 KiB, c=${c}; auth, limits and metering add < 15 %)`,
-            value: overBare.value,
-            met: overBare.value === undefined ? undefined : overBare.value >= bareGoal,
-          })
+          result.goals.push(
+            goal(
+              `throughput sallyport / sallyport-bare >= ${bareGoal.toFixed(2)} (1 KiB, c=${c}; auth, limits and metering add < 15 %)`,
+              overBare.value,
+              { atLeast: bareGoal },
+            ),
+          )
         }
       }
       if (result.floor !== undefined) {
@@ -651,29 +654,40 @@ function ratios(rounds: CellResult[][], options: Options): Ratios {
         result.topology.throughputOverSquid[key] = overSquid
         result.topology.throughputOverDirect[key] = throughput('direct', body, c, 'topology')
         if (body === '1k' && c === 64) {
-          result.goals.push({
-            name: `topology throughput / squid >= ${topologyGoal.toFixed(2)} (1 KiB, c=64)`,
-            value: overSquid.value,
-            met: overSquid.value === undefined ? undefined : overSquid.value >= topologyGoal,
-          })
-          const cpu = figure((cells) => find(cells, 'topology', body, c)?.proxyCpuMsPerRequest)
-          result.goals.push({
-            name: `topology CPU per fetch, every process, <= ${topologyCpuGoalMs} ms (1 KiB, c=64)`,
-            value: cpu.value,
-            met: cpu.value === undefined ? undefined : cpu.value <= topologyCpuGoalMs,
-          })
+          result.goals.push(
+            goal(
+              `topology throughput / squid >= ${topologyGoal.toFixed(2)} (1 KiB, c=64)`,
+              overSquid.value,
+              { atLeast: topologyGoal },
+              result.topologyFloor?.throughputOverSquid[key]?.value,
+            ),
+          )
+          const cpu = (scenario: ScenarioName) =>
+            figure((cells) => find(cells, scenario, body, c)?.proxyCpuMsPerRequest).value
+          const squidCpu = cpu('squid')
+          result.goals.push(
+            goal(
+              `topology CPU per fetch, every process, <= ${topologyCpuGoalMs} ms (1 KiB, c=64)`,
+              cpu('topology'),
+              { atMost: topologyCpuGoalMs },
+              result.topologyFloor === undefined ? undefined : cpu('topology-floor'),
+              squidCpu === undefined ? undefined : `squid ${squidCpu.toFixed(3)} ms per request`,
+            ),
+          )
         }
       }
       if (!dev) continue
       result.throughputSallyportOverSquid[key] = throughput('squid', body, c)
       result.throughputSallyportOverDirect[key] = throughput('direct', body, c)
-      const { value } = result.throughputSallyportOverSquid[key]
-      const goal = devGoal[body]
-      result.goals.push({
-        name: `throughput sallyport/squid >= ${goal.toFixed(2)} (${body === '1k' ? '1 KiB' : '1 MiB'}, c=${c})`,
-        value,
-        met: value === undefined ? undefined : value >= goal,
-      })
+      const bound = devGoal[body]
+      result.goals.push(
+        goal(
+          `throughput sallyport/squid >= ${bound.toFixed(2)} (${body === '1k' ? '1 KiB' : '1 MiB'}, c=${c})`,
+          result.throughputSallyportOverSquid[key].value,
+          { atLeast: bound },
+          result.floor?.throughputOverSquid[key]?.value,
+        ),
+      )
     }
     if (options.concurrencies.includes(1)) {
       if (result.topologyFloor !== undefined) {
@@ -683,22 +697,27 @@ function ratios(rounds: CellResult[][], options: Options): Ratios {
         const topologyAdded = added('topology', body)
         result.topology.addedMedianMsAtC1[body] = topologyAdded
         if (body === '1k') {
-          result.goals.push({
-            name: `added median latency topology - direct <= ${addedLatencyGoalMs} ms (1 KiB, c=1)`,
-            value: topologyAdded.value,
-            met: topologyAdded.value === undefined ? undefined : topologyAdded.value <= addedLatencyGoalMs,
-          })
+          result.goals.push(
+            goal(
+              `added median latency topology - direct <= ${addedLatencyGoalMs} ms (1 KiB, c=1)`,
+              topologyAdded.value,
+              { atMost: addedLatencyGoalMs },
+              result.topologyFloor?.addedMedianMsAtC1[body]?.value,
+            ),
+          )
         }
       }
       result.addedMedianMsAtC1[body] = { sallyport: added('sallyport', body), squid: added('squid', body) }
       if (result.split !== undefined) result.split.addedMedianMsAtC1[body] = added('sallyport-split', body)
       if (dev && body === '1k') {
-        const { value } = result.addedMedianMsAtC1[body].sallyport
-        result.goals.push({
-          name: `added median latency sallyport - direct < ${addedLatencyGoalMs} ms (1 KiB, c=1)`,
-          value,
-          met: value === undefined ? undefined : value < addedLatencyGoalMs,
-        })
+        result.goals.push(
+          strictGoal(
+            `added median latency sallyport - direct < ${addedLatencyGoalMs} ms (1 KiB, c=1)`,
+            result.addedMedianMsAtC1[body].sallyport.value,
+            addedLatencyGoalMs,
+            result.floor === undefined ? undefined : added('node-floor', body).value,
+          ),
+        )
       }
     }
   }
@@ -790,12 +809,7 @@ function formatRatios(r: Ratios, rounds: number): string {
     }
   }
   lines.push('  goals')
-  for (const goal of r.goals) {
-    const verdict = goal.met === undefined ? 'NOT MEASURED' : goal.met ? 'MET' : 'MISSED'
-    lines.push(
-      `    ${verdict.padEnd(12)} ${goal.name}: ${goal.value === undefined ? 'n/a' : goal.value.toFixed(3)}`,
-    )
-  }
+  for (const g of r.goals) lines.push(formatGoal(g))
   return lines.join('\n')
 }
 
