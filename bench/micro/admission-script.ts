@@ -9,7 +9,9 @@
  * Under each row, what the script's time beyond its commands is made of: the same keys and arguments as one
  * of the row's script calls, given to a script that returns at once (what Redis spends on any script call:
  * finding it, the KEYS and ARGV tables) and to one that only splits the admissions' fields as the admission
- * script does. The rest is the script's own decisions and its commands' way in and out of Lua.
+ * script does. The rest is the script's own decisions and its commands' way in and out of Lua. And what the
+ * admissions cost the client: this process's CPU (the store's steps, ioredis's encoding and decoding) per
+ * admission, as a gateway spends it.
  * Against the Redis at SALLYPORT_TEST_REDIS_URL (default redis://127.0.0.1:6379), under a key prefix of its
  * own that it deletes at the end. It resets that server's command statistics.
  */
@@ -138,7 +140,9 @@ try {
   for (let pass = 0; pass < passes; pass++) {
     for (const perTurn of perTurns) {
       await redis.config('RESETSTAT')
+      const cpu = process.cpuUsage()
       await admitTurns(request, perTurn, admissions)
+      const { user, system } = process.cpuUsage(cpu)
       const stats = await commandStats()
       const script = stats.get('evalsha') ?? { calls: 0, usec: 0 }
       let commands = 0
@@ -152,6 +156,10 @@ try {
         `${(script.usec / admissions).toFixed(1).padStart(7)} µs in scripts  ` +
           `${(commandUsec / admissions).toFixed(1).padStart(6)} µs in their ${(commands / admissions).toFixed(1)} commands  ` +
           `${perTurn} admission(s) per turn`,
+      )
+      console.log(
+        `${' '.repeat(9)}the client (this process: the store and ioredis) ` +
+          `${((user + system) / admissions).toFixed(1)} µs of CPU per admission`,
       )
       const sample = lastScript
       const scripts = admissions / perTurn
