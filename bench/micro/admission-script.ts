@@ -55,11 +55,12 @@ const prefix = `micro-admission-${randomBytes(4).toString('hex')}:`
 /** The keys and arguments of the last admission script the store sent (EVALSHA's, after the SHA). */
 let lastScript: (string | number)[] = []
 const watched: AdmissionRedis = {
-  evalsha: ((sha: string, ...rest: (string | number)[]) => {
-    if (sha === admitScript.sha) lastScript = rest
-    return redis.call('EVALSHA', [sha, ...rest])
-  }) as Redis['evalsha'],
+  evalsha: redis.evalsha.bind(redis),
   eval: redis.eval.bind(redis),
+  callBuffer: ((command: string, args: (string | number)[]) => {
+    if (command === 'EVALSHA' && args[0] === admitScript.sha) lastScript = args.slice(1)
+    return redis.callBuffer(command, args)
+  }) as Redis['callBuffer'],
   zrem: redis.zrem.bind(redis),
   get: redis.get.bind(redis),
   quit: redis.quit.bind(redis),

@@ -16,7 +16,11 @@ import { redisScript } from '../../infra/redis/redis-script.ts'
 // count). Reply, per admission in turn: admitted (1/0), (count, pivot) per rule, [in-flight count, pivot],
 // [quota used]; pivot -1 = none (the pivot of the in-flight leases, and of a rule whose pivot is not always
 // wanted, is given only when the log is full). Or the one value -1: the key is revoked; -2: the key epoch is
-// not the one given (confirm the key in the database).
+// not the one given (confirm the key in the database). The reply is those integers packed as little-endian
+// doubles in one bulk string (`struct.pack`; exact to 2^53): Redis packs them for less than an array reply
+// costs it, and the gateway reads them from a Buffer instead of ioredis decoding an array
+// (redis-admission-store.ts). A script's 64 admissions answer a few hundred integers, far below what one
+// `unpack` takes (8,000).
 // The pivot is the entry at index max(0, count - limit): the one whose departure brings the count under the limit.
 //
 // A call inside a script costs Redis about as much again as the command's own work, and a Lua number handed to
@@ -245,7 +249,7 @@ for key, lease_ms in pairs(lease_expiries) do
   if redis.call('PTTL', key) < tonumber(lease_ms) then redis.call('PEXPIRE', key, lease_ms) end
 end
 for key, used in pairs(quota_used) do redis.call('SET', key, used) end
-return reply
+return struct.pack('<' .. string.rep('d', #reply), unpack(reply))
 `
 
 // Undoes an admission whose other step refused (Redis Cluster, see below). KEYS: the rule logs and the

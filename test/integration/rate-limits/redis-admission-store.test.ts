@@ -91,6 +91,7 @@ if (!(await redisAnswers())) {
     return {
       evalsha: redis.evalsha.bind(redis),
       eval: redis.eval.bind(redis),
+      callBuffer: redis.callBuffer.bind(redis),
       zrem: redis.zrem.bind(redis),
       get: redis.get.bind(redis),
       quit: redis.quit.bind(redis),
@@ -106,13 +107,17 @@ if (!(await redisAnswers())) {
     { name: 'account_fetch' as const, key: '{acct_a}', limit, windowMs: 60_000 },
   ]
 
-  /** The store's connection, counting the commands the store sends. */
+  /** The admission script's reply as the store reads it: packed doubles (redis-admission-scripts.ts). */
+  const unpacked = (reply: unknown) =>
+    Array.from({ length: (reply as Buffer).length / 8 }, (_, i) => (reply as Buffer).readDoubleLE(i * 8))
+
+  /** The store's connection, counting the commands the store sends (its admission scripts as `evalsha`). */
   function counted(redis: Redis) {
     const sent = { evalsha: 0, zrem: 0 }
     const client = through(redis, {
-      evalsha: (...args: Parameters<AdmissionRedis['evalsha']>) => {
-        sent.evalsha++
-        return redis.evalsha(...args)
+      callBuffer: (command: string, args: (string | number)[]) => {
+        if (command === 'EVALSHA') sent.evalsha++
+        return redis.callBuffer(command, args)
       },
       zrem: (...args: Parameters<AdmissionRedis['zrem']>) => {
         sent.zrem++
@@ -130,9 +135,9 @@ if (!(await redisAnswers())) {
       const store = storeOn(
         harness,
         through(redis, {
-          evalsha: async (...args: Parameters<AdmissionRedis['evalsha']>) => {
-            const reply = await redis.evalsha(...args)
-            replies.push(reply)
+          callBuffer: async (command: string, args: (string | number)[]) => {
+            const reply = await redis.callBuffer(command, args)
+            replies.push(unpacked(reply))
             return reply
           },
         }),
@@ -357,8 +362,8 @@ if (!(await redisAnswers())) {
       const store = storeOn(
         harness,
         through(redis, {
-          evalsha: (...args: Parameters<AdmissionRedis['evalsha']>) =>
-            failing ? closed() : redis.evalsha(...args),
+          callBuffer: (command: string, args: (string | number)[]) =>
+            failing ? closed() : redis.callBuffer(command, args),
           zrem: (...args: Parameters<AdmissionRedis['zrem']>) => (failing ? closed() : redis.zrem(...args)),
         }),
       )
@@ -390,14 +395,38 @@ if (!(await redisAnswers())) {
   test('a reply of the wrong shape fails every admission of its script, none is half-read', async () => {
     const harness = await makeRedisHarness(testClock(t0))
     try {
-      const shortReply = () => Promise.resolve([1, 0])
-      const store = storeOn(harness, { evalsha: shortReply, eval: shortReply } as unknown as AdmissionRedis)
       const rules = fetchRules(10)
-      const results = await Promise.allSettled([store.admit({ rules }), store.admit({ rules })])
-      for (const result of results) {
-        assert.equal(result.status, 'rejected')
-        assert.match((result.reason as Error).message, /unexpected reply/)
+      const packed = (...values: number[]) => {
+        const buffer = Buffer.alloc(values.length * 8)
+        values.forEach((value, i) => buffer.writeDoubleLE(value, i * 8))
+        return buffer
       }
+      // Two admissions of one rule answer six integers: too few; a length that is not whole doubles; a
+      // value that is not a whole number; the integers as an array reply; nothing.
+      const wrongs = [
+        packed(1, 0, -1, 1),
+        Buffer.concat([packed(1, 0, -1, 1, 0, -1), Buffer.alloc(3)]),
+        packed(1, 0, -1, 1, 0.5, -1),
+        [1, 0, -1, 1, 0, -1],
+        Buffer.alloc(0),
+      ]
+      for (const wrong of wrongs) {
+        const reply = () => Promise.resolve(wrong)
+        const store = storeOn(harness, { callBuffer: reply } as unknown as AdmissionRedis)
+        const results = await Promise.allSettled([store.admit({ rules }), store.admit({ rules })])
+        for (const result of results) {
+          assert.equal(result.status, 'rejected')
+          assert.match((result.reason as Error).message, /unexpected reply/)
+        }
+      }
+      // Six whole doubles, as the script packs them: two admissions answered.
+      const right = () => Promise.resolve(packed(1, 0, -1, 1, 1, t0))
+      const store = storeOn(harness, { callBuffer: right } as unknown as AdmissionRedis)
+      const answers = await Promise.all([store.admit({ rules }), store.admit({ rules })])
+      assert.deepEqual(
+        answers.map((answer) => answer.admitted && answer.states[0]!.remaining),
+        [9, 8],
+      )
     } finally {
       await harness.dispose()
     }
@@ -412,14 +441,11 @@ if (!(await redisAnswers())) {
       const store = storeOn(
         harness,
         through(redis, {
-          evalsha: (...args: Parameters<AdmissionRedis['evalsha']>) => {
-            if (!lost) return redis.evalsha(...args)
+          callBuffer: (command: string, args: (string | number)[]) => {
+            if (command === 'EVAL') evals++
+            if (command !== 'EVALSHA' || !lost) return redis.callBuffer(command, args)
             lost = false
             return Promise.reject(new Error('NOSCRIPT No matching script. Please use EVAL.'))
-          },
-          eval: (...args: Parameters<AdmissionRedis['eval']>) => {
-            evals++
-            return redis.eval(...args)
           },
         }),
       )
