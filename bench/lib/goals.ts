@@ -18,29 +18,35 @@ export type Goal = {
   context?: string | undefined
 }
 
-/** A goal whose figure must be at least `bound` (throughput) or at most `bound` (CPU, latency). */
+/** What a goal's figure must be: at least (throughput), at most (CPU, latency), or strictly below. */
+type Bound = { atLeast: number } | { atMost: number } | { below: number }
+
+function meets(figure: number | undefined, bound: Bound): boolean | undefined {
+  if (figure === undefined) return undefined
+  if ('atLeast' in bound) return figure >= bound.atLeast
+  return 'atMost' in bound ? figure <= bound.atMost : figure < bound.below
+}
+
+/** A goal: its figure, judged by `bound`, and its floor's, judged by the same bound. */
 export function goal(
   name: string,
   value: number | undefined,
-  bound: { atLeast: number } | { atMost: number },
+  bound: Bound,
   floor?: number,
   context?: string,
 ): Goal {
-  const meets = (figure: number | undefined) =>
-    figure === undefined ? undefined : 'atLeast' in bound ? figure >= bound.atLeast : figure <= bound.atMost
   return {
     name,
     value,
-    met: meets(value),
-    ...(floor !== undefined && { floor, floorMet: meets(floor) }),
+    met: meets(value, bound),
+    ...(floor !== undefined && { floor, floorMet: meets(floor, bound) }),
     ...(context !== undefined && { context }),
   }
 }
 
 /** A goal with a strict bound (`<`), as the embedded default's latency goal is stated. */
 export function strictGoal(name: string, value: number | undefined, below: number, floor?: number): Goal {
-  const meets = (figure: number | undefined) => (figure === undefined ? undefined : figure < below)
-  return { name, value, met: meets(value), ...(floor !== undefined && { floor, floorMet: meets(floor) }) }
+  return goal(name, value, { below }, floor)
 }
 
 /** One line of the run's goals block. */
