@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
-import { parseRedisUrl } from '../infra/redis/redis-connection.ts'
+import { parseRedisUrl, redisConnectionDefaults } from '../infra/redis/redis-connection.ts'
 import { isRegion, type Region } from '../shared/regions.ts'
 import type { LogLevel } from '../shared/logger.ts'
 import { billingContact } from './billing-contact.ts'
@@ -71,6 +71,11 @@ export type GatewayConfig = Readonly<{
   redisUrl: string | undefined
   /** SALLYPORT_REDIS_PREFIX: namespace of every key in that Redis (deployments or tests sharing one). */
   redisPrefix: string
+  /**
+   * SALLYPORT_REDIS_COMMAND_TIMEOUT_MS: how long a command waits for Redis's reply before the request it
+   * serves is refused with 503 `store_unavailable` (default 1 s).
+   */
+  redisCommandTimeoutMs: number
   /**
    * SALLYPORT_HOST_KEY_SECRET: the HMAC secret per-host rate-limit keys are hashed with (DESIGN 7). Every
    * gateway on one Redis needs the same one, so it is required with SALLYPORT_REDIS_URL; else random.
@@ -223,6 +228,12 @@ export function loadGatewayConfig(flags: GatewayFlags = {}, env: Env = process.e
     billingContact: billingContact(env, publicBaseUrl),
     redisUrl: redis,
     redisPrefix: redisPrefix(env.SALLYPORT_REDIS_PREFIX),
+    redisCommandTimeoutMs: integer(
+      'SALLYPORT_REDIS_COMMAND_TIMEOUT_MS',
+      env.SALLYPORT_REDIS_COMMAND_TIMEOUT_MS,
+      redisConnectionDefaults.commandTimeoutMs,
+      10,
+    ),
     hostKeySecret: hostKeySecret(env.SALLYPORT_HOST_KEY_SECRET, redis),
     limits: loadLimitsConfig(env),
     fetchDeadlineMs: deadlines.fetchDeadlineMs,

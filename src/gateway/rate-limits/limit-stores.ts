@@ -66,7 +66,8 @@ export function createEmbeddedStores(
 type Settings = Pick<
   GatewayConfig,
   'redisUrl' | 'redisPrefix' | 'hostKeySecret' | 'limits' | 'idempotencyLeaseMs' | 'inFlightLeaseMs'
->
+> &
+  Partial<Pick<GatewayConfig, 'redisCommandTimeoutMs'>>
 
 export function createLimitStores(
   config: Settings,
@@ -107,6 +108,7 @@ export function createLimitStores(
 
   let lastWarning = -Infinity
   const redis = openRedis(config.redisUrl, {
+    ...(config.redisCommandTimeoutMs !== undefined && { commandTimeoutMs: config.redisCommandTimeoutMs }),
     onError: (error) => {
       // ioredis reports every reconnect attempt: one line every few seconds is enough.
       const at = performance.now()

@@ -279,6 +279,26 @@ if (missing.length > 0) {
       )
     })
 
+    it('waits for a hung Redis as long as SALLYPORT_REDIS_COMMAND_TIMEOUT_MS says', async (t) => {
+      const timeoutMs = 2_500
+      const patient = await startFaultGateway({
+        env: { SALLYPORT_REDIS_COMMAND_TIMEOUT_MS: String(timeoutMs) },
+      })
+      t.after(() => patient.close())
+      assert.equal((await fetchVia(patient, `${target.url}/patient/before`)).status, 200)
+      patient.redis!.stall()
+      const outcome = await fetchVia(patient, `${target.url}/patient/hung`)
+      assert.equal(outcome.status, 503, JSON.stringify(outcome))
+      assert.equal(outcome.code, 'store_unavailable')
+      // The sweep rejects a command between the time-out and 1.1 times it (redis-connection.ts).
+      assert.ok(outcome.ms >= timeoutMs, `refused after ${Math.round(outcome.ms)} ms, before the time-out`)
+      assert.ok(outcome.ms < timeoutMs * 1.1 + failFastBoundMs, `took ${Math.round(outcome.ms)} ms`)
+      await patient.redis!.restore()
+      t.diagnostic(
+        `with Redis hung and a ${timeoutMs} ms time-out: refused after ${Math.round(outcome.ms)} ms`,
+      )
+    })
+
     it('stores the answer of a keyed fetch that ran while Redis was away, once it is back', async () => {
       const key = `slow-${Date.now()}`
       const hitsBefore = target.hits
