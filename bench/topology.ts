@@ -9,7 +9,7 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { processTree } from './lib/cpu.ts'
-import { startListening } from './lib/target-process.ts'
+import { startListening, type ListeningOptions } from './lib/target-process.ts'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { request } from 'undici'
@@ -65,7 +65,19 @@ export type TopologyOptions = {
   setLimitsArgs: readonly string[]
   /** Accounts the load is spread over, each with its own key and the same plan and limits. */
   accounts: number
+  /**
+   * A command a process runs under, by the process's name (`sallyport gateway a`, `sallyport node us-east`;
+   * `floor gateway a`, `floor node us-east` in the floor), Node's path after it, then `nodeArgs` for that
+   * process alone: bench/instructions.ts runs one under callgrind. None by default.
+   */
+  wrapper?: (name: string) => Wrapper | undefined
+  /** Settings every gateway gets on top of the topology's own. */
+  gatewayEnv?: Record<string, string>
+  /** How long a process may take to listen, and the first fetch through each gateway (default 60 s). */
+  startTimeoutMs?: number
 }
+
+export type Wrapper = { command: readonly string[]; nodeArgs?: readonly string[] }
 
 /** A Sallyport to load, plus what the topology adds: several gateways and regions, and more processes. */
 export type TopologySallyport = Sallyport & {
@@ -218,6 +230,7 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
       SALLYPORT_GLOBAL_HOST_LIMIT: '1000000000',
       SALLYPORT_LOG_LEVEL: 'warn',
       SALLYPORT_DATA_DIR: options.dataDir,
+      ...options.gatewayEnv,
     }
     const nodeEnv = {
       SALLYPORT_FLEET_SECRET: fleetSecret,
@@ -282,8 +295,13 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
       notes.push(`${options.accounts} accounts, each with its own key; the load rotates over them`)
 
     const profileArgs = [...(options.nodeArgs ?? []), ...cpuProfileArgs(options.profileDir)]
+    const startTimeoutMs = options.startTimeoutMs ?? 60_000
     const sallyport = (name: string, args: string[], env: Record<string, string>) => {
-      const entry = startProcess(name, process.execPath, [...profileArgs, sallyportCli, ...args], {
+      const wrapper = options.wrapper?.(name)
+      // Under a wrapper, Node's path is the wrapper's last argument.
+      const [command, ...leading] = [...(wrapper?.command ?? []), process.execPath]
+      const nodeArgs = [...profileArgs, ...(wrapper?.nodeArgs ?? [])]
+      const entry = startProcess(name, command, [...leading, ...nodeArgs, sallyportCli, ...args], {
         cwd: options.repoRoot,
         env: childEnv(env),
         logPath: `${options.logPath}.${name.replace(/\W+/g, '-')}`,
@@ -319,11 +337,15 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
     )
     await Promise.all([
       ...nodes.map((node, i) =>
-        waitForPort('127.0.0.1', nodePorts[i]!, { timeoutMs: 60_000, child: node.child, what: node.name }),
+        waitForPort('127.0.0.1', nodePorts[i]!, {
+          timeoutMs: startTimeoutMs,
+          child: node.child,
+          what: node.name,
+        }),
       ),
       ...gateways.map((gateway, i) =>
         waitForPort('127.0.0.1', gatewayPorts[i]!, {
-          timeoutMs: 60_000,
+          timeoutMs: startTimeoutMs,
           child: gateway.child,
           what: gateway.name,
         }),
@@ -333,7 +355,8 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
     const origins = gatewayPorts.map((port) => `http://127.0.0.1:${port}`)
     for (const origin of origins) {
       assertLoopback(origin)
-      for (const region of topologyRegions) await probe(origin, apiKey, options.probeUrl, region)
+      for (const region of topologyRegions)
+        await probe(origin, apiKey, options.probeUrl, region, startTimeoutMs)
     }
     notes.push(
       'data-plane key: account (admin create-key), looked up in PostgreSQL once per gateway, then confirmed in Redis on every request (ADR 0011)',
@@ -371,7 +394,10 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
  * of it. For comparison only; what it answers is checked as Sallyport's is.
  */
 export async function startTopologyFloor(
-  options: Pick<TopologyOptions, 'gateways' | 'regions' | 'profileDir' | 'logPath'>,
+  options: Pick<
+    TopologyOptions,
+    'gateways' | 'regions' | 'profileDir' | 'logPath' | 'wrapper' | 'startTimeoutMs'
+  >,
 ): Promise<TopologySallyport> {
   const processes: Tracked[] = []
   const database = await createSchema(`sallyport-bench-floor-${randomBytes(4).toString('hex')}`)
@@ -398,10 +424,17 @@ export async function startTopologyFloor(
     const script = join(dirname(fileURLToPath(import.meta.url)), 'topology-floor.ts')
     const profileArgs = cpuProfileArgs(options.profileDir)
     const spawnedAt = Date.now()
+    const launch = (name: string, listening: ListeningOptions) => {
+      const wrapper = options.wrapper?.(name)
+      return startListening(name, script, {
+        ...listening,
+        execArgv: [...profileArgs, ...(wrapper?.nodeArgs ?? [])],
+        ...(wrapper !== undefined && { wrapper: wrapper.command }),
+        ...(options.startTimeoutMs !== undefined && { startTimeoutMs: options.startTimeoutMs }),
+      })
+    }
     const nodes = await Promise.all(
-      topologyRegions.map((region) =>
-        startListening(`floor node ${region}`, script, { args: ['node'], execArgv: profileArgs }),
-      ),
+      topologyRegions.map((region) => launch(`floor node ${region}`, { args: ['node'] })),
     )
     processes.push(...nodes.map((node) => node.tracked))
     const env = {
@@ -415,11 +448,7 @@ export async function startTopologyFloor(
     }
     const gateways = await Promise.all(
       Array.from({ length: options.gateways }, (_, i) =>
-        startListening(`floor gateway ${String.fromCharCode(97 + i)}`, script, {
-          args: ['gateway'],
-          env,
-          execArgv: profileArgs,
-        }),
+        launch(`floor gateway ${String.fromCharCode(97 + i)}`, { args: ['gateway'], env }),
       ),
     )
     processes.push(...gateways.map((gateway) => gateway.tracked))
@@ -451,15 +480,21 @@ export async function startTopologyFloor(
 }
 
 /** A fetch through one gateway and region; the node may need a probe period to be in service. */
-async function probe(origin: string, key: string, target: string, region: string): Promise<void> {
-  const deadline = Date.now() + 30_000
+async function probe(
+  origin: string,
+  key: string,
+  target: string,
+  region: string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
   for (;;) {
     const response = await request(`${origin}/v2/proxy/fetch?region=${region}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': key },
       body: JSON.stringify({ url: target }),
-      headersTimeout: 30_000,
-      bodyTimeout: 30_000,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
     })
     const body = await response.body.text()
     if (response.statusCode === 200) return

@@ -10,23 +10,41 @@ import type { TargetMessage } from './protocol.ts'
 
 const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 
+export type ListeningOptions = {
+  env?: NodeJS.ProcessEnv
+  execArgv?: readonly string[]
+  args?: readonly string[]
+  /** A command the process runs under (`valgrind --tool=callgrind …`), Node's path after it. */
+  wrapper?: readonly string[]
+  /** How long it may take to say it listens (default 30 s). */
+  startTimeoutMs?: number
+}
+
 /**
- * Forks `script` and waits until it says it listens on 127.0.0.1 (30 s at most). `execArgv` comes after the
- * TypeScript loader's (`--cpu-prof` and the like).
+ * Forks `script` and waits until it says it listens on 127.0.0.1 (30 s at most, unless told). `execArgv`
+ * comes after the TypeScript loader's (`--cpu-prof` and the like).
  */
 export async function startListening(
   name: string,
   script: string,
-  options: { env?: NodeJS.ProcessEnv; execArgv?: readonly string[]; args?: readonly string[] } = {},
+  options: ListeningOptions = {},
 ): Promise<{ tracked: Tracked; port: number }> {
+  const nodeArgs = [...typescriptArgs, ...(options.execArgv ?? [])]
+  const [wrapperCommand, ...wrapperArgs] = options.wrapper ?? []
   const child = fork(script, [...(options.args ?? [])], {
-    execArgv: [...typescriptArgs, ...(options.execArgv ?? [])],
+    ...(wrapperCommand === undefined
+      ? { execArgv: nodeArgs }
+      : { execPath: wrapperCommand, execArgv: [...wrapperArgs, process.execPath, ...nodeArgs] }),
     env: options.env ?? process.env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const tracked = track(name, child)
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000
   const port = await new Promise<number>((resolvePort, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the ${name} did not start within 30 s`)), 30_000)
+    const timer = setTimeout(
+      () => reject(new Error(`the ${name} did not start within ${startTimeoutMs / 1000} s`)),
+      startTimeoutMs,
+    )
     child.once('message', (raw) => {
       const message = raw as TargetMessage
       clearTimeout(timer)

@@ -1,0 +1,312 @@
+/**
+ * `npm run bench:instructions -- [--process gateway|node] [--layouts topology,topology-floor]
+ *   [--warm 6000] [--fetches 8000] [--concurrency 8] [--body 1k]`
+ *
+ * Instructions per fetch of one process of the production topology, beside the same process of its floor
+ * (bench/topology-floor.ts), counted by valgrind's callgrind: a count that does not move with the guest's
+ * phase, where CPU time per fetch moves by a third from one run to the next on these machines
+ * (docs/performance.md, "Counting instructions"). It weighs a change of a few percent of a gateway or a
+ * node, which the timed benchmark (`npm run bench -- --topology`) cannot see; it says nothing of system
+ * calls, wake-ups or the kernel's share, which only that benchmark measures.
+ *
+ * Each layout starts with one gateway (and its node per region, PostgreSQL, a redis-server of its own), the
+ * measured process under callgrind and some fifty times slower (its time-outs on Redis and on the nodes'
+ * health raised to match), every other process as usual. The load goes to one region, so with
+ * `--process node` that region's node takes it all. `--warm` fetches let V8 compile the hot code, the
+ * counters are zeroed (`callgrind_control -z`), `--fetches` more are counted and dumped (`-d`). The figure
+ * is every thread of the process in user space: V8's compiler threads included, which under callgrind work
+ * longer than on the machine (a warm process on the machine compiles a few functions a second). The dumps
+ * stay in the printed directory for `callgrind_annotate`.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, readdir, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { Pool } from 'undici'
+import { stopAll } from './lib/children.ts'
+import { startTarget } from './lib/target-process.ts'
+import { defaultSetPlanArgs } from './sallyport.ts'
+import {
+  startTopology,
+  startTopologyFloor,
+  topologySetLimitsArgs,
+  type TopologySallyport,
+} from './topology.ts'
+
+const layouts = ['topology', 'topology-floor'] as const
+type Layout = (typeof layouts)[number]
+const kinds = ['gateway', 'node'] as const
+type Kind = (typeof kinds)[number]
+const bodies = ['1k', '1m'] as const
+
+const { values } = parseArgs({
+  options: {
+    process: { type: 'string', default: 'gateway' },
+    layouts: { type: 'string', default: layouts.join(',') },
+    warm: { type: 'string', default: '6000' },
+    fetches: { type: 'string', default: '8000' },
+    concurrency: { type: 'string', default: '8' },
+    body: { type: 'string', default: '1k' },
+  },
+  strict: true,
+})
+
+function count(name: string, raw: string, min: number): number {
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number >= ${min}`)
+  return value
+}
+
+const kind = values.process as Kind
+if (!kinds.includes(kind)) throw new Error(`--process must be one of ${kinds.join(', ')}`)
+const chosen = values.layouts.split(',').map((name) => name.trim()) as Layout[]
+for (const name of chosen) {
+  if (!layouts.includes(name)) throw new Error(`--layouts: ${name} is not one of ${layouts.join(', ')}`)
+}
+const body = values.body as (typeof bodies)[number]
+if (!bodies.includes(body)) throw new Error(`--body must be one of ${bodies.join(', ')}`)
+const warm = count('warm', values.warm, 0)
+const fetches = count('fetches', values.fetches, 1)
+const concurrency = count('concurrency', values.concurrency, 1)
+
+for (const tool of ['valgrind', 'callgrind_control']) {
+  try {
+    execFileSync(tool, ['--version'], { stdio: 'ignore' })
+  } catch {
+    throw new Error(`${tool} is not installed (Debian: apt-get install valgrind)`)
+  }
+}
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const region = 'us-east'
+/** The measured process runs this much slower: its waits on other processes must allow for it. */
+const slowTimeoutMs = 60_000
+
+/** The name the topology gives the measured process (bench/topology.ts). */
+function measuredName(layout: Layout): string {
+  const prefix = layout === 'topology' ? 'sallyport' : 'floor'
+  return kind === 'gateway' ? `${prefix} gateway a` : `${prefix} node ${region}`
+}
+
+/** `total` fetches at `concurrency` through the topology's one gateway; throws on anything but an envelope. */
+async function send(started: TopologySallyport, url: string, total: number): Promise<void> {
+  const origin = started.origins[0]!
+  const pool = new Pool(origin, { connections: concurrency })
+  const payload = JSON.stringify({ url })
+  let sent = 0
+  const worker = async () => {
+    while (sent < total) {
+      sent++
+      const response = await pool.request({
+        method: 'POST',
+        path: `/v2/proxy/fetch?region=${region}`,
+        headers: { 'content-type': 'application/json', 'x-api-key': started.apiKey },
+        body: payload,
+        headersTimeout: slowTimeoutMs,
+        bodyTimeout: slowTimeoutMs,
+      })
+      const text = await response.body.text()
+      if (response.statusCode !== 200 || !text.includes('"status":200')) {
+        throw new Error(`${origin}: ${response.statusCode} ${text.slice(0, 300)}`)
+      }
+    }
+  }
+  try {
+    await Promise.all(Array.from({ length: concurrency }, worker))
+  } finally {
+    await pool.close()
+  }
+}
+
+/** A function's own instructions (not its callees'), by the name callgrind gives it. */
+type Costs = Map<string, number>
+
+/**
+ * The instructions of a callgrind dump (its `summary:` line), and each function's own share: the cost
+ * lines under each `fn=`, less those right after a `calls=` line (a call's inclusive cost). Names are
+ * compressed (`fn=(7) name` once, then `fn=(7)`).
+ */
+async function readDump(file: string): Promise<{ total: number; costs: Costs }> {
+  const text = await readFile(file, 'utf8')
+  const summary = /^(?:summary|totals): (\d+)/m.exec(text)
+  if (summary === null) throw new Error(`${file} has no summary line`)
+  const names = new Map<string, string>()
+  const costs: Costs = new Map()
+  let current = ''
+  let afterCall = false
+  for (const line of text.split('\n')) {
+    if (line.startsWith('fn=')) {
+      const match = /^fn=\((\d+)\)(?: (.*))?$/.exec(line)
+      if (match === null) continue
+      if (match[2] !== undefined) names.set(match[1]!, match[2])
+      current = names.get(match[1]!) ?? match[1]!
+    } else if (line.startsWith('cfn=')) {
+      const match = /^cfn=\((\d+)\) (.*)$/.exec(line)
+      if (match !== null) names.set(match[1]!, match[2]!)
+    } else if (line.startsWith('calls=')) {
+      afterCall = true
+    } else if (/^[0-9+*-]/.test(line)) {
+      if (afterCall) afterCall = false
+      else costs.set(current, (costs.get(current) ?? 0) + Number(line.split(' ')[1] ?? 0))
+    }
+  }
+  return { total: Number(summary[1]), costs }
+}
+
+/** V8's compiled code by address, from the process's perf map (`--perf-basic-prof`). */
+async function jitNames(pid: number): Promise<(address: number) => string | undefined> {
+  let text: string
+  try {
+    text = await readFile(`/tmp/perf-${pid}.map`, 'utf8')
+  } catch {
+    return () => undefined
+  }
+  const entries = text
+    .split('\n')
+    .map((line) => /^([0-9a-f]+) ([0-9a-f]+) (.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => ({ start: parseInt(match[1]!, 16), size: parseInt(match[2]!, 16), name: match[3]! }))
+    .sort((a, b) => a.start - b.start)
+  return (address) => {
+    let low = 0
+    let high = entries.length - 1
+    while (low <= high) {
+      const middle = (low + high) >> 1
+      const entry = entries[middle]!
+      if (address < entry.start) high = middle - 1
+      else if (address >= entry.start + entry.size) low = middle + 1
+      else return entry.name
+    }
+    return undefined
+  }
+}
+
+/** Callgrind's names for code it has no symbol of (`0x00000000281bf880`) as the JavaScript they are. */
+function named(costs: Costs, jit: (address: number) => string | undefined): Costs {
+  const byName: Costs = new Map()
+  for (const [name, cost] of costs) {
+    const address = /^0x([0-9a-f]+)$/.exec(name)
+    const resolved = address === null ? name : (jit(parseInt(address[1]!, 16)) ?? 'compiled code, unnamed')
+    const short = resolved.replaceAll(`file://${repoRoot}/`, '').replaceAll(`${repoRoot}/`, '')
+    byName.set(short, (byName.get(short) ?? 0) + cost)
+  }
+  return byName
+}
+
+type Measured = { main: number; others: number; top: [string, number][] }
+
+async function measure(layout: Layout, outDir: string, targetUrl: string): Promise<Measured> {
+  const name = measuredName(layout)
+  const outFile = join(outDir, `${layout}.${kind}.callgrind`)
+  const wrapper = (processName: string) =>
+    processName === name
+      ? {
+          command: [
+            'valgrind',
+            '--tool=callgrind',
+            // V8 writes its compiled code into memory it then runs: valgrind must see each change.
+            '--smc-check=all-non-file',
+            `--callgrind-out-file=${outFile}`,
+            `--log-file=${join(outDir, `${layout}.${kind}.valgrind.log`)}`,
+            '--dump-line=no',
+            '--separate-threads=yes',
+          ],
+          // The names of V8's compiled code, for the functions' table.
+          nodeArgs: ['--perf-basic-prof'],
+        }
+      : undefined
+  const common = {
+    gateways: 1,
+    regions: [region],
+    profileDir: undefined,
+    logPath: join(outDir, `${layout}.log`),
+    wrapper,
+    startTimeoutMs: 10 * slowTimeoutMs,
+  }
+  const started =
+    layout === 'topology'
+      ? await startTopology({
+          ...common,
+          repoRoot,
+          dataDir: join(outDir, 'data'),
+          probeUrl: targetUrl,
+          setPlanArgs: defaultSetPlanArgs,
+          setLimitsArgs: topologySetLimitsArgs,
+          accounts: 1,
+          gatewayEnv: {
+            SALLYPORT_REDIS_COMMAND_TIMEOUT_MS: String(slowTimeoutMs),
+            SALLYPORT_HEALTH_TIMEOUT_MS: String(slowTimeoutMs),
+          },
+        })
+      : await startTopologyFloor(common)
+  try {
+    const pid = started.pids[started.names.indexOf(name)]
+    if (pid === undefined) throw new Error(`no process ${name} in ${started.names.join(', ')}`)
+    process.stdout.write(`  ${layout}: ${name} (pid ${pid}) under callgrind; ${warm} fetches to warm it ... `)
+    let at = performance.now()
+    await send(started, targetUrl, warm)
+    process.stdout.write(`${((performance.now() - at) / 1000).toFixed(0)} s; `)
+    execFileSync('callgrind_control', ['-z', String(pid)], { stdio: 'ignore' })
+    at = performance.now()
+    process.stdout.write(`${fetches} counted ... `)
+    await send(started, targetUrl, fetches)
+    execFileSync('callgrind_control', ['-d', String(pid)], { stdio: 'ignore' })
+    console.log(`${((performance.now() - at) / 1000).toFixed(0)} s`)
+    // One file per thread of the dump: `<out>.<dump>-<thread>`, thread 01 the JavaScript thread.
+    const dumps = (await readdir(outDir))
+      .map((file) => ({ file, match: /\.(\d+)-(\d+)$/.exec(file) }))
+      .filter(({ file, match }) => match !== null && file.startsWith(`${layout}.${kind}.callgrind.`))
+    const lastDump = Math.max(...dumps.map(({ match }) => Number(match![1])))
+    const threads = dumps.filter(({ match }) => Number(match![1]) === lastDump)
+    if (threads.length === 0) throw new Error(`callgrind wrote no dump into ${outDir}`)
+    let main = 0
+    let others = 0
+    let top: [string, number][] = []
+    const jit = await jitNames(pid)
+    for (const { file, match } of threads) {
+      const dump = await readDump(join(outDir, file))
+      if (Number(match![2]) !== 1) {
+        others += dump.total
+        continue
+      }
+      main = dump.total
+      top = [...named(dump.costs, jit)]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25)
+        .map(([fn, cost]) => [fn, cost / fetches])
+    }
+    return { main: main / fetches, others: others / fetches, top }
+  } finally {
+    await started.stop()
+  }
+}
+
+const outDir = await mkdtemp(join(tmpdir(), 'sallyport-instructions-'))
+const target = await startTarget()
+try {
+  const targetUrl = `http://127.0.0.1:${target.port}/${body}`
+  console.log(
+    `instructions per fetch of the ${kind}, ${body} body, c=${concurrency}, ${warm} fetches to warm, ` +
+      `${fetches} counted (callgrind; dumps in ${outDir})`,
+  )
+  const results = new Map<Layout, Measured>()
+  for (const layout of chosen) results.set(layout, await measure(layout, outDir, targetUrl))
+  const figure = (value: number) => Math.round(value).toLocaleString('en-US').padStart(10)
+  for (const [layout, measured] of results) {
+    console.log(`\n  ${layout}: the ${kind}'s JavaScript thread's own instructions per fetch, by function`)
+    for (const [fn, cost] of measured.top) console.log(`    ${figure(cost)}  ${fn.slice(0, 140)}`)
+  }
+  console.log(`\n  instructions per fetch   JavaScript thread  other threads (V8's compiler and GC, libuv)`)
+  for (const [layout, measured] of results) {
+    console.log(`  ${layout.padEnd(22)} ${figure(measured.main).padStart(18)}  ${figure(measured.others)}`)
+  }
+  const topology = results.get('topology')
+  const floor = results.get('topology-floor')
+  if (topology !== undefined && floor !== undefined) {
+    console.log(`  topology / floor, JavaScript thread: ${(topology.main / floor.main).toFixed(2)}`)
+  }
+} finally {
+  await stopAll()
+}
