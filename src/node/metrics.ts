@@ -5,7 +5,13 @@
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
 import type { TargetRefusalCode } from '../shared/fleet-contract.ts'
-import { createHttpMetrics, durationBuckets, type HttpMetrics } from '../shared/metrics.ts'
+import {
+  countedSeries,
+  createHttpMetrics,
+  durationBuckets,
+  type CountedSeries,
+  type HttpMetrics,
+} from '../shared/metrics.ts'
 import type { Fetcher, FetchOutcome } from './fetching/fetcher.ts'
 
 /** `envelope`, a refusal's code, or `error` for a fetch that threw (a bug: refusals are values). */
@@ -23,6 +29,8 @@ const outcomes: readonly Outcome[] = [
 export type NodeMetrics = {
   http: HttpMetrics
   fetches: Counter<'outcome' | 'target_status'>
+  /** The series of `fetches` a fetch counts, bound once each (countedSeries), by outcome and status class. */
+  fetchSeries: Map<string, Map<string, CountedSeries>>
   bytes: Counter
   duration: Histogram<'outcome'>
   inFlight: Gauge
@@ -59,30 +67,42 @@ export function createNodeMetrics(registry: Registry): NodeMetrics {
       // Each worker counts its own jobs (docs/adr/0009-workers.md): the node's are their sum.
       aggregator: 'sum',
     }),
+    fetchSeries: new Map(),
   }
-  for (const outcome of outcomes) {
-    metrics.fetches.inc({ outcome, target_status: outcome === 'envelope' ? '2xx' : 'none' }, 0)
-  }
+  for (const outcome of outcomes) countFetch(metrics, outcome, outcome === 'envelope' ? '2xx' : 'none', 0)
   return metrics
 }
 
+function countFetch(metrics: NodeMetrics, outcome: Outcome, targetStatus: string, value = 1): void {
+  let byStatus = metrics.fetchSeries.get(outcome)
+  if (byStatus === undefined) metrics.fetchSeries.set(outcome, (byStatus = new Map<string, CountedSeries>()))
+  let series = byStatus.get(targetStatus)
+  if (series === undefined) {
+    series = countedSeries(metrics.fetches, { outcome, target_status: targetStatus })
+    byStatus.set(targetStatus, series)
+  }
+  series.inc(value)
+}
+
+const statusClasses = ['other', '1xx', '2xx', '3xx', '4xx', '5xx'] as const
+
 function statusClass(status: number): string {
-  return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : 'other'
+  return status >= 100 && status < 600 ? statusClasses[Math.floor(status / 100)]! : 'other'
 }
 
 function record(metrics: NodeMetrics, outcome: FetchOutcome | undefined, seconds: number): void {
   if (outcome === undefined) {
-    metrics.fetches.inc({ outcome: 'error', target_status: 'none' })
+    countFetch(metrics, 'error', 'none')
     metrics.duration.observe({ outcome: 'error' }, seconds)
   } else if (outcome.ok === 'redirect') {
     // One hop of a chain the gateway drives: the envelope or refusal of its last hop counts the fetch.
     metrics.duration.observe({ outcome: 'redirect' }, seconds)
   } else if (outcome.ok) {
-    metrics.fetches.inc({ outcome: 'envelope', target_status: statusClass(outcome.envelope.status) })
+    countFetch(metrics, 'envelope', statusClass(outcome.envelope.status))
     metrics.bytes.inc(outcome.envelope.bytes)
     metrics.duration.observe({ outcome: 'envelope' }, seconds)
   } else {
-    metrics.fetches.inc({ outcome: outcome.refusal.code, target_status: 'none' })
+    countFetch(metrics, outcome.refusal.code, 'none')
     metrics.duration.observe({ outcome: outcome.refusal.code }, seconds)
   }
 }

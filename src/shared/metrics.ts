@@ -7,7 +7,7 @@
  * e-mail address, a key or a request id.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Histogram, Registry, type LabelValues } from 'prom-client'
 
 export const metricPrefix = 'sallyport_'
 
@@ -81,6 +81,50 @@ export function registerHttpMetrics(
   })
 }
 
+/** One series of a counter, counted in a plain number (`countedSeries`). */
+export type CountedSeries = { inc(value?: number): void }
+
+/** Every counter's series counted in this process, handed to prom-client when the counter is read. */
+const countedSeriesOf = new WeakMap<Counter<string>, { labels: LabelValues<string>; count: number }[]>()
+
+/**
+ * A series of `counter` (its labels checked now, the series made at 0) whose increments are added up in a
+ * plain number and handed to prom-client each time the counter is read: a scrape, or a supervisor
+ * gathering its workers' metrics (cluster-metrics.ts), so every reading holds every count. prom-client
+ * builds, interns and checks a string of the labels on every `inc()`, through `.labels()` too: some
+ * thousands of instructions a call, several calls per fetch on a gateway and on a node
+ * (docs/performance.md). For the series a fetch counts; bind it once, not per request.
+ */
+export function countedSeries<L extends string>(counter: Counter<L>, labels: LabelValues<L>): CountedSeries {
+  const plain = counter as unknown as Counter<string>
+  let series = countedSeriesOf.get(plain)
+  if (series === undefined) {
+    const counted: { labels: LabelValues<string>; count: number }[] = []
+    series = counted
+    countedSeriesOf.set(plain, counted)
+    // prom-client calls a metric's `collect` (a config option, kept as a field) before each reading.
+    const readable = plain as unknown as { collect?: (this: Counter<string>) => unknown }
+    const collect = readable.collect
+    readable.collect = function (this: Counter<string>) {
+      for (const entry of counted) {
+        if (entry.count === 0) continue
+        const count = entry.count
+        entry.count = 0
+        plain.inc(entry.labels, count)
+      }
+      return collect?.call(this)
+    }
+  }
+  counter.inc(labels, 0)
+  const entry = { labels: { ...labels }, count: 0 }
+  series.push(entry)
+  return {
+    inc: (value = 1) => {
+      entry.count += value
+    },
+  }
+}
+
 /**
  * Counts the answers of a route served outside Fastify (a node:http handler in front of it), as
  * registerHttpMetrics counts Fastify's: the success series is bound once, any other answer is found by its
@@ -91,7 +135,7 @@ export function countRouteAnswers(
   route: string,
   method: string,
 ): (status: number, seconds: number, code?: string) => void {
-  const requests = metrics.requests.labels(route, method, '200', noCode)
+  const requests = countedSeries(metrics.requests, { route, method, status: '200', code: noCode })
   const duration = metrics.duration.labels(route, method, '200', noCode)
   return (status, seconds, code = noCode) => {
     if (status === 200 && code === noCode) {
