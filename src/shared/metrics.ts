@@ -7,7 +7,8 @@
  * e-mail address, a key or a request id.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { collectDefaultMetrics, Counter, Histogram, Registry, type LabelValues } from 'prom-client'
+import { collectDefaultMetrics, Counter, Registry, type LabelValues } from 'prom-client'
+import { BoundHistogram } from './bound-histogram.ts'
 
 export const metricPrefix = 'sallyport_'
 
@@ -36,7 +37,7 @@ type HttpLabel = 'route' | 'method' | 'status' | 'code'
 
 export type HttpMetrics = {
   requests: Counter<HttpLabel>
-  duration: Histogram<HttpLabel>
+  duration: BoundHistogram<HttpLabel>
 }
 
 /** `<prefix>http_requests_total` and `<prefix>http_request_duration_seconds`, by route, method, status, code. */
@@ -49,7 +50,7 @@ export function createHttpMetrics(registry: Registry, prefix: string): HttpMetri
       labelNames,
       registers: [registry],
     }),
-    duration: new Histogram({
+    duration: new BoundHistogram({
       name: `${prefix}http_request_duration_seconds`,
       help: 'Time from the request arriving to the answer sent, by route pattern, method, status and code.',
       labelNames,
@@ -136,7 +137,7 @@ export function countRouteAnswers(
   method: string,
 ): (status: number, seconds: number, code?: string) => void {
   const requests = countedSeries(metrics.requests, { route, method, status: '200', code: noCode })
-  const duration = metrics.duration.labels(route, method, '200', noCode)
+  const duration = metrics.duration.series({ route, method, status: '200', code: noCode })
   return (status, seconds, code = noCode) => {
     if (status === 200 && code === noCode) {
       requests.inc()
