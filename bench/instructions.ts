@@ -5,18 +5,19 @@
  * Instructions per fetch of one process of the production topology, beside the same process of its floor
  * (bench/topology-floor.ts), counted by valgrind's callgrind: a count that does not move with the guest's
  * phase, where CPU time per fetch moves by a third from one run to the next on these machines
- * (docs/performance.md, "Counting instructions"). It weighs a change of a few percent of a gateway or a
- * node, which the timed benchmark (`npm run bench -- --topology`) cannot see; it says nothing of system
- * calls, wake-ups or the kernel's share, which only that benchmark measures.
+ * (docs/performance.md, "Instructions per fetch, by function"). Its table by function weighs a change of a
+ * few percent of a gateway or a node, which the timed benchmark (`npm run bench -- --topology`) cannot see;
+ * its totals move by up to 6% from one run to the next, with the moments V8 compiles. It says nothing of
+ * system calls, wake-ups or the kernel's share, which only that benchmark measures.
  *
  * Each layout starts with one gateway (and its node per region, PostgreSQL, a redis-server of its own), the
  * measured process under callgrind and some fifty times slower (its time-outs on Redis and on the nodes'
  * health raised to match), every other process as usual. The load goes to one region, so with
  * `--process node` that region's node takes it all. `--warm` fetches let V8 compile the hot code, the
- * counters are zeroed (`callgrind_control -z`), `--fetches` more are counted and dumped (`-d`). The figure
- * is every thread of the process in user space: V8's compiler threads included, which under callgrind work
- * longer than on the machine (a warm process on the machine compiles a few functions a second). The dumps
- * stay in the printed directory for `callgrind_annotate`.
+ * counters are zeroed (`callgrind_control -z`), `--fetches` more are counted and dumped (`-d`), one file
+ * per thread. The figures are user space only: the JavaScript thread's, and the other threads' apart (V8's
+ * compiler threads work longer under callgrind than on the machine, where a warm process compiles a few
+ * functions a second). The dumps stay in the printed directory for `callgrind_annotate`.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtemp, readdir, readFile } from 'node:fs/promises'
@@ -25,6 +26,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Pool } from 'undici'
+import { named, perfMapNames, readDump } from './lib/callgrind.ts'
 import { stopAll } from './lib/children.ts'
 import { startTarget } from './lib/target-process.ts'
 import { defaultSetPlanArgs } from './sallyport.ts'
@@ -120,81 +122,6 @@ async function send(started: TopologySallyport, url: string, total: number): Pro
   }
 }
 
-/** A function's own instructions (not its callees'), by the name callgrind gives it. */
-type Costs = Map<string, number>
-
-/**
- * The instructions of a callgrind dump (its `summary:` line), and each function's own share: the cost
- * lines under each `fn=`, less those right after a `calls=` line (a call's inclusive cost). Names are
- * compressed (`fn=(7) name` once, then `fn=(7)`).
- */
-async function readDump(file: string): Promise<{ total: number; costs: Costs }> {
-  const text = await readFile(file, 'utf8')
-  const summary = /^(?:summary|totals): (\d+)/m.exec(text)
-  if (summary === null) throw new Error(`${file} has no summary line`)
-  const names = new Map<string, string>()
-  const costs: Costs = new Map()
-  let current = ''
-  let afterCall = false
-  for (const line of text.split('\n')) {
-    if (line.startsWith('fn=')) {
-      const match = /^fn=\((\d+)\)(?: (.*))?$/.exec(line)
-      if (match === null) continue
-      if (match[2] !== undefined) names.set(match[1]!, match[2])
-      current = names.get(match[1]!) ?? match[1]!
-    } else if (line.startsWith('cfn=')) {
-      const match = /^cfn=\((\d+)\) (.*)$/.exec(line)
-      if (match !== null) names.set(match[1]!, match[2]!)
-    } else if (line.startsWith('calls=')) {
-      afterCall = true
-    } else if (/^[0-9+*-]/.test(line)) {
-      if (afterCall) afterCall = false
-      else costs.set(current, (costs.get(current) ?? 0) + Number(line.split(' ')[1] ?? 0))
-    }
-  }
-  return { total: Number(summary[1]), costs }
-}
-
-/** V8's compiled code by address, from the process's perf map (`--perf-basic-prof`). */
-async function jitNames(pid: number): Promise<(address: number) => string | undefined> {
-  let text: string
-  try {
-    text = await readFile(`/tmp/perf-${pid}.map`, 'utf8')
-  } catch {
-    return () => undefined
-  }
-  const entries = text
-    .split('\n')
-    .map((line) => /^([0-9a-f]+) ([0-9a-f]+) (.*)$/.exec(line))
-    .filter((match) => match !== null)
-    .map((match) => ({ start: parseInt(match[1]!, 16), size: parseInt(match[2]!, 16), name: match[3]! }))
-    .sort((a, b) => a.start - b.start)
-  return (address) => {
-    let low = 0
-    let high = entries.length - 1
-    while (low <= high) {
-      const middle = (low + high) >> 1
-      const entry = entries[middle]!
-      if (address < entry.start) high = middle - 1
-      else if (address >= entry.start + entry.size) low = middle + 1
-      else return entry.name
-    }
-    return undefined
-  }
-}
-
-/** Callgrind's names for code it has no symbol of (`0x00000000281bf880`) as the JavaScript they are. */
-function named(costs: Costs, jit: (address: number) => string | undefined): Costs {
-  const byName: Costs = new Map()
-  for (const [name, cost] of costs) {
-    const address = /^0x([0-9a-f]+)$/.exec(name)
-    const resolved = address === null ? name : (jit(parseInt(address[1]!, 16)) ?? 'compiled code, unnamed')
-    const short = resolved.replaceAll(`file://${repoRoot}/`, '').replaceAll(`${repoRoot}/`, '')
-    byName.set(short, (byName.get(short) ?? 0) + cost)
-  }
-  return byName
-}
-
 type Measured = { main: number; others: number; top: [string, number][] }
 
 async function measure(layout: Layout, outDir: string, targetUrl: string): Promise<Measured> {
@@ -264,15 +191,16 @@ async function measure(layout: Layout, outDir: string, targetUrl: string): Promi
     let main = 0
     let others = 0
     let top: [string, number][] = []
-    const jit = await jitNames(pid)
+    const perfMap = await readFile(`/tmp/perf-${pid}.map`, 'utf8').catch(() => '')
+    const jit = perfMapNames(perfMap)
     for (const { file, match } of threads) {
-      const dump = await readDump(join(outDir, file))
+      const dump = readDump(await readFile(join(outDir, file), 'utf8'))
       if (Number(match![2]) !== 1) {
         others += dump.total
         continue
       }
       main = dump.total
-      top = [...named(dump.costs, jit)]
+      top = [...named(dump.costs, jit, repoRoot)]
         .sort((a, b) => b[1] - a[1])
         .slice(0, 25)
         .map(([fn, cost]) => [fn, cost / fetches])
