@@ -6,7 +6,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
 import type { TargetRefusalCode } from '../shared/fleet-contract.ts'
 import {
-  countedSeries,
+  countedSeriesBy,
   createHttpMetrics,
   durationBuckets,
   type CountedSeries,
@@ -29,8 +29,8 @@ const outcomes: readonly Outcome[] = [
 export type NodeMetrics = {
   http: HttpMetrics
   fetches: Counter<'outcome' | 'target_status'>
-  /** The series of `fetches` a fetch counts, bound once each (countedSeries), by outcome and status class. */
-  fetchSeries: Map<string, Map<string, CountedSeries>>
+  /** The series of `fetches` a fetch counts, by outcome and status class, bound once each. */
+  fetchSeries: (outcome: string, targetStatus: string) => CountedSeries
   bytes: Counter
   duration: Histogram<'outcome'>
   inFlight: Gauge
@@ -38,16 +38,18 @@ export type NodeMetrics = {
 
 /** One set per registry: the three nodes of `sallyport dev` share the process's, and their counts add up. */
 export function createNodeMetrics(registry: Registry): NodeMetrics {
+  const fetches = new Counter<'outcome' | 'target_status'>({
+    name: 'sallyport_node_fetches_total',
+    help:
+      "Fetch jobs by outcome (envelope, or the refusal's code) and the target's status class " +
+      '(2xx...5xx; none without an envelope).',
+    labelNames: ['outcome', 'target_status'],
+    registers: [registry],
+  })
   const metrics: NodeMetrics = {
     http: createHttpMetrics(registry, 'sallyport_node_'),
-    fetches: new Counter({
-      name: 'sallyport_node_fetches_total',
-      help:
-        "Fetch jobs by outcome (envelope, or the refusal's code) and the target's status class " +
-        '(2xx...5xx; none without an envelope).',
-      labelNames: ['outcome', 'target_status'],
-      registers: [registry],
-    }),
+    fetches,
+    fetchSeries: countedSeriesBy(fetches, ['outcome', 'target_status']),
     bytes: new Counter({
       name: 'sallyport_node_fetched_bytes_total',
       help: "Body bytes of the returned envelopes, after content decoding (the envelope's `bytes`).",
@@ -67,21 +69,10 @@ export function createNodeMetrics(registry: Registry): NodeMetrics {
       // Each worker counts its own jobs (docs/adr/0009-workers.md): the node's are their sum.
       aggregator: 'sum',
     }),
-    fetchSeries: new Map(),
   }
-  for (const outcome of outcomes) countFetch(metrics, outcome, outcome === 'envelope' ? '2xx' : 'none', 0)
+  // Every outcome's series exists from the start, at 0.
+  for (const outcome of outcomes) metrics.fetchSeries(outcome, outcome === 'envelope' ? '2xx' : 'none')
   return metrics
-}
-
-function countFetch(metrics: NodeMetrics, outcome: Outcome, targetStatus: string, value = 1): void {
-  let byStatus = metrics.fetchSeries.get(outcome)
-  if (byStatus === undefined) metrics.fetchSeries.set(outcome, (byStatus = new Map<string, CountedSeries>()))
-  let series = byStatus.get(targetStatus)
-  if (series === undefined) {
-    series = countedSeries(metrics.fetches, { outcome, target_status: targetStatus })
-    byStatus.set(targetStatus, series)
-  }
-  series.inc(value)
 }
 
 const statusClasses = ['other', '1xx', '2xx', '3xx', '4xx', '5xx'] as const
@@ -92,17 +83,17 @@ function statusClass(status: number): string {
 
 function record(metrics: NodeMetrics, outcome: FetchOutcome | undefined, seconds: number): void {
   if (outcome === undefined) {
-    countFetch(metrics, 'error', 'none')
+    metrics.fetchSeries('error', 'none').inc()
     metrics.duration.observe({ outcome: 'error' }, seconds)
   } else if (outcome.ok === 'redirect') {
     // One hop of a chain the gateway drives: the envelope or refusal of its last hop counts the fetch.
     metrics.duration.observe({ outcome: 'redirect' }, seconds)
   } else if (outcome.ok) {
-    countFetch(metrics, 'envelope', statusClass(outcome.envelope.status))
+    metrics.fetchSeries('envelope', statusClass(outcome.envelope.status)).inc()
     metrics.bytes.inc(outcome.envelope.bytes)
     metrics.duration.observe({ outcome: 'envelope' }, seconds)
   } else {
-    countFetch(metrics, outcome.refusal.code, 'none')
+    metrics.fetchSeries(outcome.refusal.code, 'none').inc()
     metrics.duration.observe({ outcome: outcome.refusal.code }, seconds)
   }
 }

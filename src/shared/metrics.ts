@@ -127,6 +127,34 @@ export function countedSeries<L extends string>(counter: Counter<L>, labels: Lab
 }
 
 /**
+ * The counted series of `counter` by its label values in `labelNames`' order, each bound (`countedSeries`)
+ * the first time it is asked for and found again through a map per label, without building a string.
+ */
+export function countedSeriesBy<L extends string>(
+  counter: Counter<L>,
+  labelNames: readonly L[],
+): (...values: string[]) => CountedSeries {
+  type Level = Map<string, Level | CountedSeries>
+  const root: Level = new Map()
+  return (...values) => {
+    let level = root
+    for (let i = 0; i < values.length - 1; i++) {
+      let next = level.get(values[i]!) as Level | undefined
+      if (next === undefined) level.set(values[i]!, (next = new Map()))
+      level = next
+    }
+    const last = values[values.length - 1]!
+    let series = level.get(last) as CountedSeries | undefined
+    if (series === undefined) {
+      const labels = Object.fromEntries(labelNames.map((name, i) => [name, values[i]])) as LabelValues<L>
+      series = countedSeries(counter, labels)
+      level.set(last, series)
+    }
+    return series
+  }
+}
+
+/**
  * Counts the answers of a route served outside Fastify (a node:http handler in front of it), as
  * registerHttpMetrics counts Fastify's: the success series is bound once, any other answer is found by its
  * labels.

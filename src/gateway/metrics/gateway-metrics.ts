@@ -6,12 +6,7 @@
 import { Counter, type Registry } from 'prom-client'
 import type { CancelSignal } from '../../shared/cancellation.ts'
 import { AppError } from '../../shared/errors.ts'
-import {
-  countedSeries,
-  createHttpMetrics,
-  type CountedSeries,
-  type HttpMetrics,
-} from '../../shared/metrics.ts'
+import { countedSeriesBy, createHttpMetrics, type HttpMetrics } from '../../shared/metrics.ts'
 import type { StandingService } from '../billing/standing.ts'
 import type { FetchDispatcher } from '../fleet/fetch-dispatcher.ts'
 import type { BeginOutcome, IdempotencyStore } from '../idempotency/idempotency-store.ts'
@@ -112,41 +107,17 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     labelNames: ['requested_region', 'region_used', 'outcome'],
     registers: [registry],
   })
-  // A fetch counts its egress and its admission's decision: each series is bound the first time it is
-  // counted, then counted in a number (countedSeries), found by its label values without building a string.
-  const egressSeries = new Map<string, Map<string, Map<string, CountedSeries>>>()
-  const countEgress = (requested: string | undefined, regionUsed: string, outcome: string) => {
-    const asked = requested ?? 'any'
-    let byUsed = egressSeries.get(asked)
-    if (byUsed === undefined)
-      egressSeries.set(asked, (byUsed = new Map<string, Map<string, CountedSeries>>()))
-    let byOutcome = byUsed.get(regionUsed)
-    if (byOutcome === undefined) byUsed.set(regionUsed, (byOutcome = new Map<string, CountedSeries>()))
-    let series = byOutcome.get(outcome)
-    if (series === undefined) {
-      series = countedSeries(egress, { requested_region: asked, region_used: regionUsed, outcome })
-      byOutcome.set(outcome, series)
-    }
-    series.inc()
-  }
+  // A fetch counts its egress and its admission's decision: each series is bound once (countedSeriesBy).
+  const egressSeries = countedSeriesBy(egress, ['requested_region', 'region_used', 'outcome'])
+  const countEgress = (requested: string | undefined, regionUsed: string, outcome: string) =>
+    egressSeries(requested ?? 'any', regionUsed, outcome).inc()
+  const decisionSeries = countedSeriesBy(decisions, ['budget', 'decision'])
   // Every series an alert may watch exists from the start at 0, so its first increase is seen.
-  const decisionSeries = {
-    fetch: new Map<LimiterDecision, CountedSeries>(),
-    general: new Map<LimiterDecision, CountedSeries>(),
-  }
-  for (const decision of limiterDecisions) {
-    decisionSeries.fetch.set(decision, countedSeries(decisions, { budget: 'fetch', decision }))
-  }
-  for (const decision of generalDecisions) {
-    decisionSeries.general.set(decision, countedSeries(decisions, { budget: 'general', decision }))
-  }
+  for (const decision of limiterDecisions) decisionSeries('fetch', decision)
+  for (const decision of generalDecisions) decisionSeries('general', decision)
   for (const outcome of idempotencyOutcomes) idempotency.inc({ outcome }, 0)
 
-  const decide = (budget: Budget, decision: LimiterDecision) => {
-    const series = decisionSeries[budget].get(decision)
-    if (series === undefined) decisions.inc({ budget, decision })
-    else series.inc()
-  }
+  const decide = (budget: Budget, decision: LimiterDecision) => decisionSeries(budget, decision).inc()
 
   return {
     ...createFleetGauges(registry),
