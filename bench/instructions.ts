@@ -1,25 +1,35 @@
 /**
- * `npm run bench:instructions -- [--process gateway|node] [--layouts topology,topology-floor]
+ * `npm run bench:instructions -- [--process gateway|node] [--layouts topology,topology-floor,dev,node-floor]
  *   [--warm 6000] [--fetches 8000] [--concurrency 8] [--body 1k]`
  *
- * Instructions per fetch of one process of the production topology, beside the same process of its floor
- * (bench/topology-floor.ts), counted by valgrind's callgrind: a count that does not move with the guest's
- * phase, where CPU time per fetch moves by a third from one run to the next on these machines
- * (docs/performance.md, "Instructions per fetch, by function"). Its table by function weighs a change of a
- * few percent of a gateway or a node, which the timed benchmark (`npm run bench -- --topology`) cannot see;
- * its totals move by up to 6% from one run to the next, with the moments V8 compiles. It says nothing of
- * system calls, wake-ups or the kernel's share, which only that benchmark measures.
+ * Instructions per fetch of one process, beside the same process of its floor, counted by valgrind's
+ * callgrind: a count that does not move with the guest's phase, where CPU time per fetch moves by a third
+ * from one run to the next on these machines (docs/performance.md, "Instructions per fetch, by function").
+ * Its table by function weighs a change of a few percent of a process, which the timed benchmark
+ * (`npm run bench`) cannot see; its totals move by up to 6% from one run to the next, with the moments V8
+ * compiles. It says nothing of system calls, wake-ups or the kernel's share, which only that benchmark
+ * measures.
  *
- * Each layout starts with one gateway (and its node per region, PostgreSQL, a redis-server of its own), the
- * measured process under callgrind and some fifty times slower (its time-outs on Redis and on the nodes'
- * health raised to match), every other process as usual. The load goes to one region, so with
- * `--process node` that region's node takes it all. `--warm` fetches let V8 compile the hot code, the
- * counters are zeroed (`callgrind_control -z`), `--fetches` more are counted and dumped (`-d`), one file
- * per thread. The figures are user space only: the JavaScript thread's, and the other threads' apart (V8's
- * compiler threads work longer under callgrind than on the machine, where a warm process compiles a few
- * functions a second). The dumps stay in the printed directory for `callgrind_annotate`.
+ * The layouts, by default the first two:
+ * - `topology`: one gateway (and its node per region, PostgreSQL, a redis-server of its own); the measured
+ *   process is the gateway, or with `--process node` the node of the region the load goes to, which takes
+ *   it all. Its time-outs on Redis and on the nodes' health are raised to match a process under callgrind,
+ *   some fifty times slower than on the machine.
+ * - `topology-floor`: the same process of the topology's floor (bench/topology-floor.ts).
+ * - `dev`: the embedded default (`sallyport dev`) in one process (SALLYPORT_WORKERS=1), which serves every
+ *   connection itself: gateway, nodes and stores in one event loop.
+ * - `node-floor`: `dev`'s floor, the same request and envelope on bare node:http and undici
+ *   (bench/node-floor.ts).
+ *
+ * `--warm` fetches let V8 compile the hot code, the counters are zeroed (`callgrind_control -z`),
+ * `--fetches` more are counted and dumped (`-d`), one file per thread. The figures are user space only: the
+ * JavaScript thread's, and the other threads' apart (V8's compiler threads work longer under callgrind than
+ * on the machine, where a warm process compiles a few functions a second). The dumps stay in the printed
+ * directory for `callgrind_annotate`.
  */
 import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, readdir, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -27,17 +37,14 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Pool } from 'undici'
 import { named, perfMapNames, readDump } from './lib/callgrind.ts'
-import { stopAll } from './lib/children.ts'
-import { startTarget } from './lib/target-process.ts'
-import { defaultSetPlanArgs } from './sallyport.ts'
-import {
-  startTopology,
-  startTopologyFloor,
-  topologySetLimitsArgs,
-  type TopologySallyport,
-} from './topology.ts'
+import { stopAll, stopProcess } from './lib/children.ts'
+import { startNodeFloor, startTarget } from './lib/target-process.ts'
+import { defaultSetLimitsArgs, defaultSetPlanArgs, startSallyport, type Wrapper } from './sallyport.ts'
+import { startTopology, startTopologyFloor, topologySetLimitsArgs } from './topology.ts'
 
-const layouts = ['topology', 'topology-floor'] as const
+const layouts = ['topology', 'topology-floor', 'dev', 'node-floor'] as const
+/** Each layout's floor, for the ratio of the two. */
+const floors: Partial<Record<Layout, Layout>> = { topology: 'topology-floor', dev: 'node-floor' }
 type Layout = (typeof layouts)[number]
 const kinds = ['gateway', 'node'] as const
 type Kind = (typeof kinds)[number]
@@ -46,7 +53,7 @@ const bodies = ['1k', '1m'] as const
 const { values } = parseArgs({
   options: {
     process: { type: 'string', default: 'gateway' },
-    layouts: { type: 'string', default: layouts.join(',') },
+    layouts: { type: 'string', default: 'topology,topology-floor' },
     warm: { type: 'string', default: '6000' },
     fetches: { type: 'string', default: '8000' },
     concurrency: { type: 'string', default: '8' },
@@ -86,15 +93,24 @@ const region = 'us-east'
 /** The measured process runs this much slower: its waits on other processes must allow for it. */
 const slowTimeoutMs = 60_000
 
-/** The name the topology gives the measured process (bench/topology.ts). */
+/** The name the layout gives the measured process (bench/topology.ts, bench/sallyport.ts). */
 function measuredName(layout: Layout): string {
+  if (layout === 'dev') return 'sallyport dev'
+  if (layout === 'node-floor') return 'node floor'
   const prefix = layout === 'topology' ? 'sallyport' : 'floor'
   return kind === 'gateway' ? `${prefix} gateway a` : `${prefix} node ${region}`
 }
 
-/** `total` fetches at `concurrency` through the topology's one gateway; throws on anything but an envelope. */
-async function send(started: TopologySallyport, url: string, total: number): Promise<void> {
-  const origin = started.origins[0]!
+/** What the layout measures, for the tables. */
+function measuredWhat(layout: Layout): string {
+  return layout === 'dev' || layout === 'node-floor' ? 'process' : kind
+}
+
+type Started = { origin: string; apiKey: string; pid: number | undefined; stop: () => Promise<unknown> }
+
+/** `total` fetches at `concurrency` through the layout's one gateway; throws on anything but an envelope. */
+async function send(started: Started, url: string, total: number): Promise<void> {
+  const { origin } = started
   const pool = new Pool(origin, { connections: concurrency })
   const payload = JSON.stringify({ url })
   let sent = 0
@@ -122,35 +138,48 @@ async function send(started: TopologySallyport, url: string, total: number): Pro
   }
 }
 
-type Measured = { main: number; others: number; top: [string, number][] }
-
-async function measure(layout: Layout, outDir: string, targetUrl: string): Promise<Measured> {
+/** Starts `layout` with its measured process under `wrapper`. */
+async function start(layout: Layout, outDir: string, targetUrl: string, wrapper: Wrapper): Promise<Started> {
   const name = measuredName(layout)
-  const outFile = join(outDir, `${layout}.${kind}.callgrind`)
-  const wrapper = (processName: string) =>
-    processName === name
-      ? {
-          command: [
-            'valgrind',
-            '--tool=callgrind',
-            // V8 writes its compiled code into memory it then runs: valgrind must see each change.
-            '--smc-check=all-non-file',
-            `--callgrind-out-file=${outFile}`,
-            `--log-file=${join(outDir, `${layout}.${kind}.valgrind.log`)}`,
-            '--dump-line=no',
-            '--separate-threads=yes',
-          ],
-          // The names of V8's compiled code, for the functions' table.
-          nodeArgs: ['--perf-basic-prof'],
-        }
-      : undefined
+  const logPath = join(outDir, `${layout}.log`)
+  const startTimeoutMs = 10 * slowTimeoutMs
+  if (layout === 'node-floor') {
+    const apiKey = randomUUID()
+    const started = await startNodeFloor(apiKey, wrapper.nodeArgs, {
+      wrapper: wrapper.command,
+      startTimeoutMs,
+    })
+    return {
+      origin: `http://127.0.0.1:${started.port}`,
+      apiKey,
+      pid: started.tracked.child.pid,
+      stop: () => stopProcess(started.tracked),
+    }
+  }
+  if (layout === 'dev') {
+    const started = await startSallyport({
+      topology: 'dev',
+      repoRoot,
+      dataDir: join(outDir, 'data-dev'),
+      logPath,
+      profileDir: undefined,
+      probeUrl: targetUrl,
+      region,
+      setPlanArgs: defaultSetPlanArgs,
+      setLimitsArgs: defaultSetLimitsArgs,
+      devWorkers: 1,
+      wrapper,
+      startTimeoutMs,
+    })
+    return { origin: started.url, apiKey: started.apiKey, pid: started.pids[0], stop: () => started.stop() }
+  }
   const common = {
     gateways: 1,
     regions: [region],
     profileDir: undefined,
-    logPath: join(outDir, `${layout}.log`),
-    wrapper,
-    startTimeoutMs: 10 * slowTimeoutMs,
+    logPath,
+    wrapper: (processName: string) => (processName === name ? wrapper : undefined),
+    startTimeoutMs,
   }
   const started =
     layout === 'topology'
@@ -168,23 +197,69 @@ async function measure(layout: Layout, outDir: string, targetUrl: string): Promi
           },
         })
       : await startTopologyFloor(common)
+  return {
+    origin: started.origins[0]!,
+    apiKey: started.apiKey,
+    pid: started.pids[started.names.indexOf(name)],
+    stop: () => started.stop(),
+  }
+}
+
+type Measured = { main: number; others: number; top: [string, number][] }
+
+/**
+ * The environment callgrind_control must run in to reach the process: valgrind names the pipes it listens
+ * on after the process's USER (or LOGNAME) and HOST, which `dev` sets to the address it listens on.
+ */
+function controlEnv(pid: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of ['USER', 'LOGNAME', 'HOST']) delete env[name]
+  for (const entry of readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')) {
+    const [name] = entry.split('=', 1)
+    if (name === 'USER' || name === 'LOGNAME' || name === 'HOST') env[name] = entry.slice(name.length + 1)
+  }
+  return env
+}
+
+async function measure(layout: Layout, outDir: string, targetUrl: string): Promise<Measured> {
+  const name = measuredName(layout)
+  const outFile = join(outDir, `${layout}.${measuredWhat(layout)}.callgrind`)
+  const wrapper: Wrapper = {
+    command: [
+      'valgrind',
+      '--tool=callgrind',
+      // V8 writes its compiled code into memory it then runs: valgrind must see each change.
+      '--smc-check=all-non-file',
+      `--callgrind-out-file=${outFile}`,
+      `--log-file=${join(outDir, `${layout}.${measuredWhat(layout)}.valgrind.log`)}`,
+      '--dump-line=no',
+      '--separate-threads=yes',
+    ],
+    // The names of V8's compiled code, for the functions' table.
+    nodeArgs: ['--perf-basic-prof'],
+  }
+  const started = await start(layout, outDir, targetUrl, wrapper)
   try {
-    const pid = started.pids[started.names.indexOf(name)]
-    if (pid === undefined) throw new Error(`no process ${name} in ${started.names.join(', ')}`)
+    const pid = started.pid
+    if (pid === undefined) throw new Error(`no process ${name} in the ${layout}`)
     process.stdout.write(`  ${layout}: ${name} (pid ${pid}) under callgrind; ${warm} fetches to warm it ... `)
     let at = performance.now()
     await send(started, targetUrl, warm)
     process.stdout.write(`${((performance.now() - at) / 1000).toFixed(0)} s; `)
-    execFileSync('callgrind_control', ['-z', String(pid)], { stdio: 'ignore' })
+    const control = controlEnv(pid)
+    execFileSync('callgrind_control', ['-z', String(pid)], { stdio: 'ignore', env: control })
     at = performance.now()
     process.stdout.write(`${fetches} counted ... `)
     await send(started, targetUrl, fetches)
-    execFileSync('callgrind_control', ['-d', String(pid)], { stdio: 'ignore' })
+    execFileSync('callgrind_control', ['-d', String(pid)], { stdio: 'ignore', env: control })
     console.log(`${((performance.now() - at) / 1000).toFixed(0)} s`)
     // One file per thread of the dump: `<out>.<dump>-<thread>`, thread 01 the JavaScript thread.
     const dumps = (await readdir(outDir))
       .map((file) => ({ file, match: /\.(\d+)-(\d+)$/.exec(file) }))
-      .filter(({ file, match }) => match !== null && file.startsWith(`${layout}.${kind}.callgrind.`))
+      .filter(
+        ({ file, match }) =>
+          match !== null && file.startsWith(`${layout}.${measuredWhat(layout)}.callgrind.`),
+      )
     const lastDump = Math.max(...dumps.map(({ match }) => Number(match![1])))
     const threads = dumps.filter(({ match }) => Number(match![1]) === lastDump)
     if (threads.length === 0) throw new Error(`callgrind wrote no dump into ${outDir}`)
@@ -216,24 +291,30 @@ const target = await startTarget()
 try {
   const targetUrl = `http://127.0.0.1:${target.port}/${body}`
   console.log(
-    `instructions per fetch of the ${kind}, ${body} body, c=${concurrency}, ${warm} fetches to warm, ` +
+    `instructions per fetch, ${body} body, c=${concurrency}, ${warm} fetches to warm, ` +
       `${fetches} counted (callgrind; dumps in ${outDir})`,
   )
   const results = new Map<Layout, Measured>()
   for (const layout of chosen) results.set(layout, await measure(layout, outDir, targetUrl))
   const figure = (value: number) => Math.round(value).toLocaleString('en-US').padStart(10)
   for (const [layout, measured] of results) {
-    console.log(`\n  ${layout}: the ${kind}'s JavaScript thread's own instructions per fetch, by function`)
+    console.log(
+      `\n  ${layout}: the ${measuredWhat(layout)}'s JavaScript thread's own instructions per fetch, by function`,
+    )
     for (const [fn, cost] of measured.top) console.log(`    ${figure(cost)}  ${fn.slice(0, 140)}`)
   }
   console.log(`\n  instructions per fetch   JavaScript thread  other threads (V8's compiler and GC, libuv)`)
   for (const [layout, measured] of results) {
-    console.log(`  ${layout.padEnd(22)} ${figure(measured.main).padStart(18)}  ${figure(measured.others)}`)
+    const label = `${layout} (${measuredWhat(layout)})`
+    console.log(`  ${label.padEnd(22)} ${figure(measured.main).padStart(18)}  ${figure(measured.others)}`)
   }
-  const topology = results.get('topology')
-  const floor = results.get('topology-floor')
-  if (topology !== undefined && floor !== undefined) {
-    console.log(`  topology / floor, JavaScript thread: ${(topology.main / floor.main).toFixed(2)}`)
+  for (const [layout, floor] of Object.entries(floors) as [Layout, Layout][]) {
+    const measured = results.get(layout)
+    const floorMeasured = results.get(floor)
+    if (measured === undefined || floorMeasured === undefined) continue
+    console.log(
+      `  ${layout} / ${floor}, JavaScript thread: ${(measured.main / floorMeasured.main).toFixed(2)}`,
+    )
   }
 } finally {
   await stopAll()

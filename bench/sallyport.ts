@@ -78,7 +78,16 @@ export type SallyportOptions = {
    * environment sets it, else one per core). `split` runs one process each, as its layout is named.
    */
   devWorkers?: number | undefined
+  /**
+   * A command the `dev` process runs under, Node's path after it, then `nodeArgs` for it alone:
+   * bench/instructions.ts runs `dev` under callgrind. None by default.
+   */
+  wrapper?: Wrapper
+  /** How long `dev` may take to print its banner, and the first fetch through it (default 60 s). */
+  startTimeoutMs?: number
 }
+
+export type Wrapper = { command: readonly string[]; nodeArgs?: readonly string[] }
 
 export type Sallyport = {
   /** `http://127.0.0.1:<port>` */
@@ -251,11 +260,27 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
     return profilesIn(options.profileDir)
   }
   const profileArgs = [...(options.nodeArgs ?? []), ...cpuProfileArgs(options.profileDir)]
-  const sallyportProcess = (name: string, args: string[], logSuffix: string, entry = sallyportCli) => {
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000
+  const sallyportProcess = (
+    name: string,
+    args: string[],
+    logSuffix: string,
+    entry = sallyportCli,
+    wrapper?: Wrapper,
+  ) => {
+    // Under a wrapper, Node's path is the wrapper's last argument.
+    const [command, ...leading] = [...(wrapper?.command ?? []), process.execPath]
     const started = startProcess(
       name,
-      process.execPath,
-      [...profileArgs, ...(entry === sallyportCli ? [] : typescriptArgs), entry, ...args],
+      command,
+      [
+        ...leading,
+        ...profileArgs,
+        ...(wrapper?.nodeArgs ?? []),
+        ...(entry === sallyportCli ? [] : typescriptArgs),
+        entry,
+        ...args,
+      ],
       { cwd: options.repoRoot, env, logPath: `${options.logPath}${logSuffix}` },
     )
     processes.push(started)
@@ -269,12 +294,20 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
     if (options.topology === 'dev' || options.topology === 'bare') {
       const dev =
         options.topology === 'dev'
-          ? sallyportProcess('sallyport dev', ['dev', '--port', String(port)], '')
+          ? sallyportProcess(
+              'sallyport dev',
+              ['dev', '--port', String(port)],
+              '',
+              sallyportCli,
+              options.wrapper,
+            )
           : sallyportProcess('sallyport bare', ['--port', String(port)], '', 'bench/bare-dev.ts')
-      const deadline = Date.now() + 60_000
+      const deadline = Date.now() + startTimeoutMs
       while (!dev.tail().includes('Sallyport is running')) {
         if (!isRunning(dev.child)) throw new Error(`sallyport dev exited at start-up:\n${dev.tail()}`)
-        if (Date.now() > deadline) throw new Error(`sallyport dev did not start within 60 s:\n${dev.tail()}`)
+        if (Date.now() > deadline) {
+          throw new Error(`sallyport dev did not start within ${startTimeoutMs / 1000} s:\n${dev.tail()}`)
+        }
         await sleep(50)
       }
       readyAfterMs = Date.now() - spawnedAt
@@ -315,7 +348,7 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
     const { hostname, port: urlPort } = new URL(url)
     for (const entry of processes) {
       await waitForPort(hostname, Number(urlPort), {
-        timeoutMs: 60_000,
+        timeoutMs: startTimeoutMs,
         child: entry.child,
         what: entry.name,
       })
@@ -338,7 +371,7 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
     for (const [auth, key] of candidates) {
       if (key === undefined || tried.includes(key)) continue
       tried.push(key)
-      const answer = await probe(url, key, options.probeUrl, options.region)
+      const answer = await probe(url, key, options.probeUrl, options.region, startTimeoutMs)
       if (answer.status === 200) {
         notes.push(`data-plane key: ${auth}`)
         // With SALLYPORT_WORKERS above 1, a process's workers are counted with it.
@@ -359,13 +392,13 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
   }
 }
 
-async function probe(gateway: string, key: string, target: string, region: string) {
+async function probe(gateway: string, key: string, target: string, region: string, timeoutMs: number) {
   const response = await request(`${gateway}/v2/proxy/fetch?region=${region}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': key },
     body: JSON.stringify({ url: target }),
-    headersTimeout: 30_000,
-    bodyTimeout: 30_000,
+    headersTimeout: Math.max(30_000, timeoutMs),
+    bodyTimeout: Math.max(30_000, timeoutMs),
   })
   return { status: response.statusCode, body: await response.body.text() }
 }

@@ -23,7 +23,7 @@ import {
 } from './lib/children.ts'
 import { assertLoopback, freePort, waitForPort } from './lib/net.ts'
 import { profilesIn } from './lib/profile.ts'
-import { benchEmail, childEnv, defaultSetLimitsArgs, type Sallyport } from './sallyport.ts'
+import { benchEmail, childEnv, defaultSetLimitsArgs, type Sallyport, type Wrapper } from './sallyport.ts'
 import { withAdminAccounts } from '../src/bin/admin-accounts.ts'
 import { createPasswordHasher } from '../src/gateway/accounts/password-hasher.ts'
 import { loadDatabaseConfig } from '../src/config/database-config.ts'
@@ -76,8 +76,6 @@ export type TopologyOptions = {
   /** How long a process may take to listen, and the first fetch through each gateway (default 60 s). */
   startTimeoutMs?: number
 }
-
-export type Wrapper = { command: readonly string[]; nodeArgs?: readonly string[] }
 
 /** A Sallyport to load, plus what the topology adds: several gateways and regions, and more processes. */
 export type TopologySallyport = Sallyport & {

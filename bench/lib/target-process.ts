@@ -68,8 +68,10 @@ export function startTarget(): Promise<{ tracked: Tracked; port: number }> {
 export function startNodeFloor(
   apiKey: string,
   execArgv: readonly string[] = [],
+  options: Pick<ListeningOptions, 'wrapper' | 'startTimeoutMs'> = {},
 ): Promise<{ tracked: Tracked; port: number }> {
   return startListening('node floor', join(benchDir, 'node-floor.ts'), {
+    ...options,
     env: { ...process.env, SALLYPORT_BENCH_FLOOR_KEY: apiKey },
     execArgv,
   })
