@@ -477,6 +477,77 @@ describe('POST /v2/proxy/fetch on node:http, around the answer', () => {
     assert.ok(idlePoolBytes() > idle, 'the buffers were given back once written')
   })
 
+  it('writes every envelope byte for byte, with its head in one string or in buffers after it', async (t) => {
+    const clock = manualClock()
+    // The envelope a node answers for `http://text.example/<n>`: texts[n] as its result.
+    const texts: string[] = []
+    const answering = () =>
+      (['us-east', 'us-west', 'europe'] as const).map((region) => {
+        const node: FakeNode = fakeNode(region, `node_${region}`, {
+          onJob: async (job) => {
+            const result = texts[Number(new URL(job.url).pathname.slice(1))]!
+            const bytes = Buffer.byteLength(result)
+            return { kind: 'envelope', body: envelopeFor(node, job, { result, bytes }) }
+          },
+        })
+        return node
+      })
+    const limits = fixedLimits(
+      Object.freeze({
+        ...defaultLimits,
+        fetchPerWindow: 1e6,
+        targetHostPerWindow: 1e6,
+        generalPerWindow: 1e6,
+      }),
+    )
+    const gateway = async () => {
+      const store = createMemoryAdmissionStore({ clock })
+      const gw = await gatewayOn(clock, answering(), {
+        rateLimits: { store, limits, hostKeySecret: 'route-test-secret-not-a-real-one' },
+      })
+      t.after(async () => {
+        await gw.close()
+        await store.close()
+      })
+      return gw
+    }
+    const direct = await gateway()
+    const reference = await gateway()
+    const port = await listening(direct.app)
+    const headers = { 'x-api-key': keys.a1, 'content-type': 'application/json' }
+    // Envelopes of a few bytes to a few tens of kilobytes, many around 16 KiB, where the route stops
+    // joining the envelope to its head; text of any code point, escapes and non-ASCII UTF-8 included.
+    const sizes = fc.oneof(
+      fc.integer({ min: 0, max: 2_000 }),
+      fc.integer({ min: 15_800, max: 16_700 }),
+      fc.integer({ min: 16_700, max: 40_000 }),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }),
+        sizes,
+        async (unit, size) => {
+          texts.push(unit.repeat(Math.ceil(size / Buffer.byteLength(unit))))
+          const call = {
+            query: '',
+            headers,
+            body: JSON.stringify({ url: `http://text.example/${texts.length - 1}` }),
+          }
+          const overHttp = await send(port, call)
+          const throughFastify = await inject(reference.app, call)
+          assert.equal(overHttp.status, 200, overHttp.body.toString())
+          assert.equal(Number(overHttp.headers['content-length']), overHttp.body.length)
+          assert.ok(overHttp.body.equals(throughFastify.body), 'the same bytes as the Fastify route')
+          assert.equal(
+            (JSON.parse(overHttp.body.toString('utf8')) as { result: string }).result,
+            texts.at(-1),
+          )
+        },
+      ),
+      { numRuns: Number(process.env.SALLYPORT_FUZZ_RUNS ?? 40) },
+    )
+  })
+
   it('writes the request line the Fastify route writes, without the URL', async (t) => {
     const lines: Record<string, unknown>[] = []
     const stream = new Writable({

@@ -63,6 +63,11 @@ const targets = new Map<string, { region: Region | undefined }>([
   ...regions.map((region): [string, { region: Region }] => [`${fetchPath}?region=${region}`, { region }]),
 ])
 
+/**
+ * Envelopes up to this size are written as one string with the answer's head; larger ones as buffers,
+ * which are not copied (and below the pool's smallest buffer, so a copied envelope is never a pooled one).
+ */
+const smallEnvelopeBytes = 16 * 1024
 const jsonContentType = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i
 const digits = /^[0-9]+$/
 const problemType = 'application/problem+json; charset=utf-8'
@@ -161,17 +166,23 @@ export function createDirectFetchRoute(
     send(status: number, contentType: string, body: Buffer | string | EnvelopeParts, code?: ErrorCode): void {
       const { headers, res } = this
       headers['content-type'] = contentType
-      headers['content-length'] =
+      const length =
         typeof body === 'string'
           ? Buffer.byteLength(body)
           : Buffer.isBuffer(body)
             ? body.length
             : envelopeLength(body)
+      headers['content-length'] = length
       if (deps.draining()) headers.connection = 'close'
       if (!res.destroyed) {
         res.writeHead(status, headers)
         if (typeof body === 'string' || Buffer.isBuffer(body)) res.end(body)
-        else {
+        else if (length <= smallEnvelopeBytes) {
+          // Head and envelope in one string, written at once: node joins a string body to the head, where
+          // buffers take a second write, the tick that corks the connection and a writev. Latin-1 gives
+          // back every byte as it was, whatever the envelope holds.
+          res.end(body[0].toString('latin1') + body[1].toString('latin1'), 'latin1')
+        } else {
           // The first write corks the connection until the end's: head and parts leave as one writev.
           // The node's part may be a pooled buffer (buffer-pool.ts): it goes back once written.
           const nodeFields = body[1]
