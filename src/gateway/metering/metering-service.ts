@@ -89,6 +89,19 @@ export function createMeteringService({
   /** This process, as the database knows it: its writes are numbered under it. */
   const writer = randomBytes(12).toString('base64url')
   let seq = 0
+  /**
+   * Each account's key in the maps below (`<account> <day>`: the tally, the writes on their way, the
+   * waiting callers) for the last day it was counted on, made once: a key made afresh for every count is a
+   * string V8 must join and hash at each lookup, three a fetch.
+   */
+  const accountKeys = new Map<string, { day: string; key: string }>()
+  function keyOf(accountId: string, day: string): string {
+    const known = accountKeys.get(accountId)
+    if (known !== undefined && known.day === day) return known.key
+    const key = `${accountId} ${day}`
+    accountKeys.set(accountId, { day, key })
+    return key
+  }
   // The UTC day string, recomputed only when the day changes.
   let dayStart = 0
   let dayName = ''
@@ -97,6 +110,7 @@ export function createMeteringService({
     if (now < dayStart || now >= dayStart + dayMs) {
       dayStart = now - (now % dayMs)
       dayName = dayOf(dayStart)
+      accountKeys.clear()
     }
     return dayName
   }
@@ -163,7 +177,7 @@ export function createMeteringService({
   }
 
   function addToTally(accountId: string, day: string, counts: Counts): void {
-    const key = `${accountId} ${day}`
+    const key = keyOf(accountId, day)
     const entry = tally.get(key)
     if (entry === undefined) tally.set(key, { accountId, day, since: clock.now(), order: ++begun, ...counts })
     else {
@@ -390,7 +404,7 @@ export function createMeteringService({
       schedule(retryMs === 0 ? flushEveryMs : retryMs)
       return settled
     }
-    const key = `${accountId} ${day}`
+    const key = keyOf(accountId, day)
     return new Promise((resolve) => {
       const callers = waiting.get(key)
       if (callers === undefined) waiting.set(key, [resolve])
@@ -451,7 +465,7 @@ export function createMeteringService({
    * (billing's usage view, the spending cap) add it to what the database holds. A few map lookups.
    */
   function unwritten(accountId: string, day: string): Counts {
-    return pending(`${accountId} ${day}`)
+    return pending(keyOf(accountId, day))
   }
 
   /** Counts still not written (shutdown logs them when the database stayed away). */
