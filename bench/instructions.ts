@@ -1,6 +1,6 @@
 /**
  * `npm run bench:instructions -- [--process gateway|node] [--layouts topology,topology-floor,dev,node-floor]
- *   [--warm 6000] [--fetches 8000] [--concurrency 8] [--body 1k]`
+ *   [--warm 6000] [--fetches 8000] [--concurrency 8] [--body 1k] [--node-args="--flag ..."]`
  *
  * Instructions per fetch of one process, beside the same process of its floor, counted by valgrind's
  * callgrind: a count that does not move with the guest's phase, where CPU time per fetch moves by a third
@@ -21,6 +21,7 @@
  * - `node-floor`: `dev`'s floor, the same request and envelope on bare node:http and undici
  *   (bench/node-floor.ts).
  *
+ * `--node-args`: node's own flags for the measured process, and for no other (a flag weighed by count).
  * `--warm` fetches let V8 compile the hot code, the counters are zeroed (`callgrind_control -z`),
  * `--fetches` more are counted and dumped (`-d`), one file per thread. The figures are user space only: the
  * JavaScript thread's, and the other threads' apart (V8's compiler threads work longer under callgrind than
@@ -38,6 +39,7 @@ import { parseArgs } from 'node:util'
 import { Pool } from 'undici'
 import { named, perfMapNames, readDump } from './lib/callgrind.ts'
 import { stopAll, stopProcess } from './lib/children.ts'
+import { nodeArgs } from './lib/node-args.ts'
 import { startNodeFloor, startTarget } from './lib/target-process.ts'
 import { defaultSetLimitsArgs, defaultSetPlanArgs, startSallyport, type Wrapper } from './sallyport.ts'
 import { startTopology, startTopologyFloor, topologySetLimitsArgs } from './topology.ts'
@@ -58,6 +60,7 @@ const { values } = parseArgs({
     fetches: { type: 'string', default: '8000' },
     concurrency: { type: 'string', default: '8' },
     body: { type: 'string', default: '1k' },
+    'node-args': { type: 'string' },
   },
   strict: true,
 })
@@ -79,6 +82,7 @@ if (!bodies.includes(body)) throw new Error(`--body must be one of ${bodies.join
 const warm = count('warm', values.warm, 0)
 const fetches = count('fetches', values.fetches, 1)
 const concurrency = count('concurrency', values.concurrency, 1)
+const measuredNodeArgs = nodeArgs(values['node-args'])
 
 for (const tool of ['valgrind', 'callgrind_control']) {
   try {
@@ -236,7 +240,7 @@ async function measure(layout: Layout, outDir: string, targetUrl: string): Promi
       '--separate-threads=yes',
     ],
     // The names of V8's compiled code, for the functions' table.
-    nodeArgs: ['--perf-basic-prof'],
+    nodeArgs: ['--perf-basic-prof', ...measuredNodeArgs],
   }
   const started = await start(layout, outDir, targetUrl, wrapper)
   try {
@@ -292,7 +296,8 @@ try {
   const targetUrl = `http://127.0.0.1:${target.port}/${body}`
   console.log(
     `instructions per fetch, ${body} body, c=${concurrency}, ${warm} fetches to warm, ` +
-      `${fetches} counted (callgrind; dumps in ${outDir})`,
+      `${fetches} counted${measuredNodeArgs.length > 0 ? `, node ${measuredNodeArgs.join(' ')}` : ''} ` +
+      `(callgrind; dumps in ${outDir})`,
   )
   const results = new Map<Layout, Measured>()
   for (const layout of chosen) results.set(layout, await measure(layout, outDir, targetUrl))
