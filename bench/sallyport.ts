@@ -89,6 +89,18 @@ export type SallyportOptions = {
 
 export type Wrapper = { command: readonly string[]; nodeArgs?: readonly string[] }
 
+/**
+ * The command that starts Node with `nodeArgs` (then the wrapper's own), under `wrapper` when there is one,
+ * and the arguments up to the script's: under a wrapper, Node's path is the wrapper's last argument.
+ */
+export function wrappedNode(
+  wrapper: Wrapper | undefined,
+  nodeArgs: readonly string[],
+): { command: string; args: string[] } {
+  const [command, ...leading] = [...(wrapper?.command ?? []), process.execPath]
+  return { command, args: [...leading, ...nodeArgs, ...(wrapper?.nodeArgs ?? [])] }
+}
+
 export type Sallyport = {
   /** `http://127.0.0.1:<port>` */
   url: string
@@ -268,19 +280,11 @@ export async function startSallyport(options: SallyportOptions): Promise<Sallypo
     entry = sallyportCli,
     wrapper?: Wrapper,
   ) => {
-    // Under a wrapper, Node's path is the wrapper's last argument.
-    const [command, ...leading] = [...(wrapper?.command ?? []), process.execPath]
+    const node = wrappedNode(wrapper, profileArgs)
     const started = startProcess(
       name,
-      command,
-      [
-        ...leading,
-        ...profileArgs,
-        ...(wrapper?.nodeArgs ?? []),
-        ...(entry === sallyportCli ? [] : typescriptArgs),
-        entry,
-        ...args,
-      ],
+      node.command,
+      [...node.args, ...(entry === sallyportCli ? [] : typescriptArgs), entry, ...args],
       { cwd: options.repoRoot, env, logPath: `${options.logPath}${logSuffix}` },
     )
     processes.push(started)

@@ -23,7 +23,14 @@ import {
 } from './lib/children.ts'
 import { assertLoopback, freePort, waitForPort } from './lib/net.ts'
 import { profilesIn } from './lib/profile.ts'
-import { benchEmail, childEnv, defaultSetLimitsArgs, type Sallyport, type Wrapper } from './sallyport.ts'
+import {
+  benchEmail,
+  childEnv,
+  defaultSetLimitsArgs,
+  wrappedNode,
+  type Sallyport,
+  type Wrapper,
+} from './sallyport.ts'
 import { withAdminAccounts } from '../src/bin/admin-accounts.ts'
 import { createPasswordHasher } from '../src/gateway/accounts/password-hasher.ts'
 import { loadDatabaseConfig } from '../src/config/database-config.ts'
@@ -295,11 +302,8 @@ export async function startTopology(options: TopologyOptions): Promise<TopologyS
     const profileArgs = [...(options.nodeArgs ?? []), ...cpuProfileArgs(options.profileDir)]
     const startTimeoutMs = options.startTimeoutMs ?? 60_000
     const sallyport = (name: string, args: string[], env: Record<string, string>) => {
-      const wrapper = options.wrapper?.(name)
-      // Under a wrapper, Node's path is the wrapper's last argument.
-      const [command, ...leading] = [...(wrapper?.command ?? []), process.execPath]
-      const nodeArgs = [...profileArgs, ...(wrapper?.nodeArgs ?? [])]
-      const entry = startProcess(name, command, [...leading, ...nodeArgs, sallyportCli, ...args], {
+      const node = wrappedNode(options.wrapper?.(name), profileArgs)
+      const entry = startProcess(name, node.command, [...node.args, sallyportCli, ...args], {
         cwd: options.repoRoot,
         env: childEnv(env),
         logPath: `${options.logPath}.${name.replace(/\W+/g, '-')}`,
