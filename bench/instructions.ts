@@ -1,6 +1,6 @@
 /**
  * `npm run bench:instructions -- [--process gateway|node] [--layouts topology,topology-floor,dev,node-floor]
- *   [--warm 6000] [--fetches 8000] [--concurrency 8] [--body 1k] [--node-args="--flag ..."]`
+ *   [--warm 24000] [--fetches 8000] [--concurrency 8] [--body 1k] [--node-args="--flag ..."]`
  *
  * Instructions per fetch of one process, beside the same process of its floor, counted by valgrind's
  * callgrind: a count that does not move with the guest's phase, where CPU time per fetch moves by a third
@@ -22,7 +22,9 @@
  *   (bench/node-floor.ts).
  *
  * `--node-args`: node's own flags for the measured process, and for no other (a flag weighed by count).
- * `--warm` fetches let V8 compile the hot code, the counters are zeroed (`callgrind_control -z`),
+ * `--warm` fetches let V8 compile the hot code (at 6,000, `dev`'s hot functions still ran in Maglev and
+ * Sparkplug code while counted: a fifth more instructions than at 24,000; the table says how much of the
+ * compiled JavaScript's instructions each tier ran), the counters are zeroed (`callgrind_control -z`),
  * `--fetches` more are counted and dumped (`-d`), one file per thread. The figures are user space only: the
  * JavaScript thread's, and the other threads' apart (V8's compiler threads work longer under callgrind than
  * on the machine, where a warm process compiles a few functions a second). The dumps stay in the printed
@@ -37,7 +39,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Pool } from 'undici'
-import { named, perfMapNames, readDump } from './lib/callgrind.ts'
+import { byTier, named, perfMapNames, readDump, type Tier } from './lib/callgrind.ts'
 import { stopAll, stopProcess } from './lib/children.ts'
 import { nodeArgs } from './lib/node-args.ts'
 import { startNodeFloor, startTarget } from './lib/target-process.ts'
@@ -56,7 +58,7 @@ const { values } = parseArgs({
   options: {
     process: { type: 'string', default: 'gateway' },
     layouts: { type: 'string', default: 'topology,topology-floor' },
-    warm: { type: 'string', default: '6000' },
+    warm: { type: 'string', default: '24000' },
     fetches: { type: 'string', default: '8000' },
     concurrency: { type: 'string', default: '8' },
     body: { type: 'string', default: '1k' },
@@ -209,7 +211,7 @@ async function start(layout: Layout, outDir: string, targetUrl: string, wrapper:
   }
 }
 
-type Measured = { main: number; others: number; top: [string, number][] }
+type Measured = { main: number; others: number; top: [string, number][]; tiers: Map<Tier, number> }
 
 /**
  * The environment callgrind_control must run in to reach the process: valgrind names the pipes it listens
@@ -270,6 +272,7 @@ async function measure(layout: Layout, outDir: string, targetUrl: string): Promi
     let main = 0
     let others = 0
     let top: [string, number][] = []
+    let tiers = new Map<Tier, number>()
     const perfMap = await readFile(`/tmp/perf-${pid}.map`, 'utf8').catch(() => '')
     const jit = perfMapNames(perfMap)
     for (const { file, match } of threads) {
@@ -279,12 +282,14 @@ async function measure(layout: Layout, outDir: string, targetUrl: string): Promi
         continue
       }
       main = dump.total
-      top = [...named(dump.costs, jit, repoRoot)]
+      const costs = named(dump.costs, jit, repoRoot)
+      tiers = byTier(costs)
+      top = [...costs]
         .sort((a, b) => b[1] - a[1])
         .slice(0, 25)
         .map(([fn, cost]) => [fn, cost / fetches])
     }
-    return { main: main / fetches, others: others / fetches, top }
+    return { main: main / fetches, others: others / fetches, top, tiers }
   } finally {
     await started.stop()
   }
@@ -307,6 +312,11 @@ try {
       `\n  ${layout}: the ${measuredWhat(layout)}'s JavaScript thread's own instructions per fetch, by function`,
     )
     for (const [fn, cost] of measured.top) console.log(`    ${figure(cost)}  ${fn.slice(0, 140)}`)
+    const compiled = [...measured.tiers.values()].reduce((sum, cost) => sum + cost, 0)
+    const shares = [...measured.tiers]
+      .sort((a, b) => b[1] - a[1])
+      .map(([tier, cost]) => `${tier} ${((100 * cost) / compiled).toFixed(0)}%`)
+    console.log(`    compiled JavaScript's own instructions by V8's tier: ${shares.join(', ')}`)
   }
   console.log(`\n  instructions per fetch   JavaScript thread  other threads (V8's compiler and GC, libuv)`)
   for (const [layout, measured] of results) {

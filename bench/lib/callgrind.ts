@@ -85,3 +85,24 @@ export function named(costs: Costs, jit: (address: number) => string | undefined
   }
   return byName
 }
+
+/** V8's tiers, by the mark its perf map puts after `JS:` (`*` TurboFan, `+` Maglev, `^` Sparkplug, `~` Ignition). */
+export const tiers = { '*': 'TurboFan', '+': 'Maglev', '^': 'Sparkplug', '~': 'Ignition' } as const
+
+export type Tier = (typeof tiers)[keyof typeof tiers]
+
+/**
+ * The instructions of V8's compiled JavaScript by the tier that compiled it, from `named`'s costs: how warm
+ * the process was while counted. Code V8 compiled in a lower tier runs for a while after a function reached
+ * the top one, then not at all; a function that stays there was deoptimized or has not been optimized yet.
+ */
+export function byTier(costs: Costs): Map<Tier, number> {
+  const totals = new Map<Tier, number>()
+  for (const [name, cost] of costs) {
+    if (!name.startsWith('JS:')) continue
+    const tier = tiers[name[3] as keyof typeof tiers]
+    if (tier === undefined) continue
+    totals.set(tier, (totals.get(tier) ?? 0) + cost)
+  }
+  return totals
+}

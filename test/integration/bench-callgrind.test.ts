@@ -1,11 +1,11 @@
 /**
  * bench/lib/callgrind.ts: what `npm run bench:instructions` reads. A dump in callgrind's own format (two
- * functions calling a third, names compressed, a call's inclusive cost that is not the caller's own) and a
- * perf map in which V8 reused an address.
+ * functions calling a third, names compressed, a call's inclusive cost that is not the caller's own), a
+ * perf map in which V8 reused an address, and the tiers of the code it names.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { named, perfMapNames, readDump } from '../../bench/lib/callgrind.ts'
+import { byTier, named, perfMapNames, readDump } from '../../bench/lib/callgrind.ts'
 
 const dump = `# callgrind format
 version: 1
@@ -79,5 +79,24 @@ test('a perf map: the entry written last names an address V8 used again', () => 
     'JS:*serve src/gateway/http/routes/proxy/fetch-direct.ts:247:23': 150,
     'JS:*send src/gateway/fleet/fetch-dispatcher.ts:49:22': 150,
     'v8::internal::String::WriteToFlat': 400,
+  })
+})
+
+test("compiled JavaScript's instructions by V8's tier, from the perf map's mark", () => {
+  const costs = new Map([
+    ['JS:*serve src/gateway/http/routes/proxy/fetch-direct.ts:247:23', 600],
+    ["JS:*'send src/gateway/fleet/fetch-dispatcher.ts:49:22", 100],
+    ['JS:+admit src/gateway/rate-limits/memory-admission-store.ts:139:12', 200],
+    ['JS:^parserOnIncoming node:_http_server:1167:26', 50],
+    ['JS:~old src/old.ts:1:1', 5],
+    ['JS:wasm-function[20]-20-turbofan', 40],
+    ['Builtins_LoadIC', 300],
+    ['compiled code, unnamed', 9],
+  ])
+  assert.deepEqual(Object.fromEntries(byTier(costs)), {
+    TurboFan: 700,
+    Maglev: 200,
+    Sparkplug: 50,
+    Ignition: 5,
   })
 })
