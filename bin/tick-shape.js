@@ -7,9 +7,10 @@
 // tick makes new ones, V8 sees a map it did not record and gives up on those keys for good (megamorphic).
 // Compiled `nextTick` then defines every tick's keys through V8's runtime, some 1,300 instructions a key,
 // four keys a tick on Node 24 and about four ticks a fetch: 7.5% of `sallyport dev`'s instructions per
-// fetch on Node 24, counted by `npm run bench:instructions` (docs/performance.md, "twenty-ninth"). Start-up, which loads the sources and runs the
-// migrations, is where such a collection comes. One tick kept for the process's life keeps its map, and
-// through each map's link to the one before, every map of the chain.
+// fetch on Node 24, counted by `npm run bench:instructions` (docs/performance.md, "twenty-ninth").
+// Start-up, which loads the sources and runs the migrations, is where such a collection comes. One tick
+// kept for the process's life keeps its map, and through each map's link to the one before, every map of
+// the chain.
 /* global process */
 import { executionAsyncResource } from 'node:async_hooks'
 

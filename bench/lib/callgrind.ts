@@ -86,8 +86,8 @@ export function named(costs: Costs, jit: (address: number) => string | undefined
   return byName
 }
 
-/** V8's tiers, by the mark its perf map puts after `JS:` (`*` TurboFan, `+` Maglev, `^` Sparkplug, `~` Ignition). */
-export const tiers = { '*': 'TurboFan', '+': 'Maglev', '^': 'Sparkplug', '~': 'Ignition' } as const
+/** V8's tiers, by the mark its perf map puts after `JS:`. */
+const tiers = { '*': 'TurboFan', '+': 'Maglev', '^': 'Sparkplug', '~': 'Ignition' } as const
 
 export type Tier = (typeof tiers)[keyof typeof tiers]
 
