@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Clock } from '../../shared/clock.ts'
+import { remembered } from '../../shared/remembered.ts'
 import {
   isAdvertised,
   isHostRule,
@@ -15,8 +16,12 @@ import {
   type RuleState,
 } from './admission.ts'
 
-/** A host rule's key is a `hostKey()`, optionally after a `:`-separated scope (the account). */
-const hashedHostKey = /^(?:[^.]*:)?[A-Za-z0-9_-]{22}$/
+/**
+ * A host rule's key is a `hostKey()`, optionally after a `:`-separated scope (the account). The answer is
+ * kept for the keys checked last: a fetch's keys are the same strings each time (admission.ts).
+ */
+const hostKeyPattern = /^(?:[^.]*:)?[A-Za-z0-9_-]{22}$/
+const hashedHostKey = remembered((key) => hostKeyPattern.test(key), 16_384)
 
 /** A request after `checkRequest`: validated, with its `now` fixed. */
 export type CheckedRequest = Omit<AdmissionRequest, 'now'> & { now: number }
@@ -49,7 +54,7 @@ export function checkRequest(request: AdmissionRequest, clock: Clock): CheckedRe
       throw new TypeError(`admission: ${rule.name} needs a positive whole limit and windowMs`)
     }
     // Never a host name in a store (DESIGN 7): the message does not repeat the key either.
-    if (isHostRule(rule.name) && !hashedHostKey.test(rule.key)) {
+    if (isHostRule(rule.name) && !hashedHostKey(rule.key)) {
       throw new TypeError(`admission: ${rule.name} key must be a hostKey() hash, not a host name`)
     }
     for (let j = 0; j < i; j++) {

@@ -15,6 +15,7 @@
  * `KeyCheck`. The checking and settling the twins share live in admission-decision.ts.
  */
 import { createHmac } from 'node:crypto'
+import { remembered } from '../../shared/remembered.ts'
 import { canonicalHost } from '../../shared/canonical-host.ts'
 
 export type LimitRuleName = 'account_fetch' | 'account_general' | 'target_host' | 'global_host'
@@ -60,9 +61,21 @@ export const keyStateTtlMs = 60 * 60_000
  */
 export const revocationMarkerMinMs = 10 * 60_000
 
-/** The hash tag of every account-scoped key (Redis Cluster puts all of them in one slot). */
+/**
+ * An account's scope and its hosts' keys within it, kept for the accounts and hosts fetched from last: a
+ * fetch's keys are then the same strings each time (`remembered`). At most 4,096 accounts of 64 hosts each.
+ */
+const accountKeys = remembered((accountId) => {
+  const scope = `{${accountId}}`
+  return { scope, hostScope: remembered((hostKey) => `${scope}:${hostKey}`, 64) }
+}, 4096)
+
+/**
+ * The hash tag of every account-scoped key (Redis Cluster puts all of them in one slot), the same string each
+ * time for the accounts seen last (`accountKeys`).
+ */
 export function accountScope(accountId: string): string {
-  return `{${accountId}}`
+  return accountKeys(accountId).scope
 }
 
 export type AdmissionRequest = {
@@ -133,16 +146,7 @@ export function hostKey(secret: string, host: string): string {
  * first. The hosts stay in this process's memory only, as they already do while a fetch runs (DESIGN 7).
  */
 export function hostKeys(secret: string, capacity = 4096): (host: string) => string {
-  const known = new Map<string, string>()
-  return (host) => {
-    let key = known.get(host)
-    if (key === undefined) {
-      key = hostKey(secret, host)
-      if (known.size >= capacity) known.delete(known.keys().next().value as string)
-      known.set(host, key)
-    }
-    return key
-  }
+  return remembered((host) => hostKey(secret, host), capacity)
 }
 
 export function isHostRule(name: LimitRuleName): boolean {
@@ -197,14 +201,15 @@ export function fetchAdmission(input: {
   now?: number
 }): AdmissionRequest {
   const limits = input.limits ?? defaultLimits
-  const account = accountScope(input.accountId)
+  const keys = accountKeys(input.accountId)
+  const account = keys.scope
   const windowMs = limits.windowMs
   const request: AdmissionRequest = {
     rules: [
       { name: 'account_fetch', key: account, limit: limits.fetchPerWindow, windowMs },
       {
         name: 'target_host',
-        key: `${account}:${input.hostKey}`,
+        key: keys.hostScope(input.hostKey),
         limit: limits.targetHostPerWindow,
         windowMs,
       },

@@ -24,6 +24,7 @@
 import type { Redis } from 'ioredis'
 import { memberIds, runScript, runScriptBuffers } from '../../infra/redis/redis-script.ts'
 import { systemClock, type Clock } from '../../shared/clock.ts'
+import { remembered } from '../../shared/remembered.ts'
 import { atTurnEnd } from '../../shared/turn-cork.ts'
 import {
   isAdvertised,
@@ -32,6 +33,7 @@ import {
   type Admission,
   type AdmissionStore,
   type KeyRefusal,
+  type LimitRuleName,
 } from './admission.ts'
 import {
   checkRequest,
@@ -124,7 +126,18 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
   if (/[{}]/.test(prefix)) throw new TypeError('admission: the key prefix may not contain { or }')
   // Admission ids are ZSET members of the logs and the in-flight set.
   const nextId = memberIds()
-  const keyStateKey = (scope: string) => `${prefix}keys:${scope}`
+  // Each key the same string each time for the accounts and hosts fetched from last (remembered.ts): a key
+  // built afresh per fetch is joined, then flattened and measured again by the client before it is written.
+  const prefixed = (kind: string) => remembered((key) => `${prefix}${kind}${key}`, 16_384)
+  const ruleKeys: Record<LimitRuleName, (key: string) => string> = {
+    account_fetch: prefixed('rl:account_fetch:'),
+    account_general: prefixed('rl:account_general:'),
+    target_host: prefixed('rl:target_host:'),
+    global_host: prefixed('rl:global_host:'),
+  }
+  const inFlightKey = prefixed('inflight:')
+  const trialKey = prefixed('trial:')
+  const keyStateKey = prefixed('keys:')
 
   function step(request: CheckedRequest, id: string, rules: number[], account: boolean): Step {
     const inFlight = account ? request.inFlight : undefined
@@ -136,17 +149,17 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     const fields: (string | number)[] = [now, id, rules.length, inFlight ? 1 : 0, quota ? 1 : 0, key ? 1 : 0]
     for (const index of rules) {
       const rule = request.rules[index]!
-      keys.push(`${prefix}rl:${rule.name}:${rule.key}`)
+      keys.push(ruleKeys[rule.name](rule.key))
       // The pivot of a rule no header reports is read only when the rule refuses (LogSeen).
       const pivotWanted = isAdvertised(rule.name) ? 1 : 0
       fields.push(rule.limit, String(rule.windowMs), String(request.now - rule.windowMs), pivotWanted)
     }
     if (inFlight !== undefined) {
-      keys.push(`${prefix}inflight:${inFlight.key}`)
+      keys.push(inFlightKey(inFlight.key))
       fields.push(inFlight.limit, String(inFlight.leaseMs), String(request.now + inFlight.leaseMs))
     }
     if (quota !== undefined) {
-      keys.push(`${prefix}trial:${quota.key}`)
+      keys.push(trialKey(quota.key))
       fields.push(quota.limit, quota.floor ?? 0)
     }
     if (key !== undefined) {
@@ -320,9 +333,9 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
       return conclude(request, id, steps, replies as StepReply[])
     },
 
-    release: (inFlightKey, token) =>
+    release: (slot, token) =>
       new Promise<void>((resolve, reject) => {
-        const key = `${prefix}inflight:${inFlightKey}`
+        const key = inFlightKey(slot)
         const release = releases.get(key)
         if (release === undefined) releases.set(key, { tokens: [token], waiters: [{ resolve, reject }] })
         else {
@@ -333,11 +346,11 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
       }),
 
     refundQuota: async (key) => {
-      await runScript(redis, refundScript, [`${prefix}trial:${key}`], [])
+      await runScript(redis, refundScript, [trialKey(key)], [])
     },
 
     quotaUsed: async (key) => {
-      const value = await redis.get(`${prefix}trial:${key}`)
+      const value = await redis.get(trialKey(key))
       return value === null ? 0 : Number(value)
     },
 
