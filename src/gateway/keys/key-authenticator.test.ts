@@ -239,6 +239,7 @@ describe('a key cache over a store that restarted empty', () => {
       return limiter.general(principal.accountId, defaultLimits, clock.now(), principal.cached)
     }
     return {
+      authenticator,
       general,
       lookups,
       restartEmpty: () => void (store = stores[1]!),
@@ -248,6 +249,20 @@ describe('a key cache over a store that restarted empty', () => {
       },
     }
   }
+
+  it('answers a key it holds at once, without a promise; a key of the wrong shape as a rejection', async () => {
+    const t = setUp()
+    const first = t.authenticator.authenticate(key)
+    assert.ok(first instanceof Promise, 'the first request looks the key up')
+    const principal = await first
+    assert.equal(t.authenticator.authenticate(key), principal)
+    const confirmed = t.authenticator.authenticate(key, { confirmed: true })
+    assert.ok(confirmed instanceof Promise, 'a confirmed answer always asks the database')
+    assert.equal((await confirmed).keyId, principal.keyId)
+    const malformed = t.authenticator.authenticate('sp_live_short')
+    assert.ok(malformed instanceof Promise)
+    await assert.rejects(malformed, { code: 'invalid_api_key' })
+  })
 
   it('finds no epoch, looks the key up again and admits it under a new one', async () => {
     const t = setUp()

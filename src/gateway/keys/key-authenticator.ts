@@ -82,8 +82,8 @@ export function createKeyAuthenticator({
   }
 
   return {
-    async authenticate(apiKey, options) {
-      if (!isWellFormedApiKey(apiKey)) throw invalidKey()
+    authenticate(apiKey, options) {
+      if (!isWellFormedApiKey(apiKey)) return Promise.reject(invalidKey())
       const digest = keyDigest(apiKey)
       if (states !== undefined && options?.confirmed !== true) {
         const now = clock.now()

@@ -34,27 +34,49 @@ export function presentedKey(request: Pick<FastifyRequest, 'headers'>): string |
 }
 
 /**
- * The principal of a request to a route that needs `scope`, or the AppError it is answered with: the one
- * check of the Fastify hook below and of the fetch route on node:http (routes/proxy/fetch-direct.ts).
+ * The principal of a request to a route that needs `scope`, or a promise of it that rejects with the AppError
+ * it is answered with (never a synchronous throw): the one check of the Fastify hook below and of the fetch
+ * route on node:http (routes/proxy/fetch-direct.ts). A key the authenticator holds in memory, in scope, is
+ * answered at once.
  */
-export async function principalFor(
+export function principalFor(
   authenticator: Authenticator,
   request: Pick<FastifyRequest, 'headers'>,
   scope: Scope,
-): Promise<Principal> {
+): Principal | Promise<Principal> {
   const apiKey = presentedKey(request)
   if (apiKey === undefined) {
-    throw new AppError('missing_api_key', 'Send your API key in the x-api-key header.', {
-      headers: { 'www-authenticate': authChallenge },
-    })
+    return Promise.reject(
+      new AppError('missing_api_key', 'Send your API key in the x-api-key header.', {
+        headers: { 'www-authenticate': authChallenge },
+      }),
+    )
   }
-  let principal = await authenticator.authenticate(apiKey)
-  if (!principal.scopes.includes(scope)) {
-    // This answer runs no admission, so a key from the key cache is confirmed first: a revoked key is
-    // 401, never 403 (ADR 0011).
-    if (principal.cached !== undefined)
-      principal = await authenticator.authenticate(apiKey, { confirmed: true })
-  }
+  const found = authenticator.authenticate(apiKey)
+  if (found instanceof Promise)
+    return found.then((principal) => inScope(authenticator, apiKey, principal, scope))
+  return inScope(authenticator, apiKey, found, scope)
+}
+
+function inScope(
+  authenticator: Authenticator,
+  apiKey: string,
+  principal: Principal,
+  scope: Scope,
+): Principal | Promise<Principal> {
+  return principal.scopes.includes(scope) ? principal : outOfScope(authenticator, apiKey, principal, scope)
+}
+
+async function outOfScope(
+  authenticator: Authenticator,
+  apiKey: string,
+  principal: Principal,
+  scope: Scope,
+): Promise<Principal> {
+  // This answer runs no admission, so a key from the key cache is confirmed first: a revoked key is 401,
+  // never 403 (ADR 0011).
+  if (principal.cached !== undefined)
+    principal = await authenticator.authenticate(apiKey, { confirmed: true })
   if (!principal.scopes.includes(scope)) {
     throw new AppError('missing_scope', `This endpoint needs a key with the ${scope} scope.`)
   }

@@ -13,7 +13,7 @@ describe('playground passes', () => {
       keyId: 'playground',
       scopes: ['proxy'],
     })
-    await assert.rejects(auth.authenticate(pass), { code: 'invalid_api_key' })
+    await assert.rejects(async () => auth.authenticate(pass), { code: 'invalid_api_key' })
   })
 
   it('a revoked pass is an unknown key, and real keys are resolved as before', async () => {
@@ -21,8 +21,8 @@ describe('playground passes', () => {
     const auth = passes.authenticator(testAuthenticator())
     const pass = passes.issue('acct_ann')
     passes.revoke(pass)
-    await assert.rejects(auth.authenticate(pass), { code: 'invalid_api_key' })
-    await assert.rejects(auth.authenticate('playground_made-up'), { code: 'invalid_api_key' })
+    await assert.rejects(async () => auth.authenticate(pass), { code: 'invalid_api_key' })
+    await assert.rejects(async () => auth.authenticate('playground_made-up'), { code: 'invalid_api_key' })
     assert.equal((await auth.authenticate(testKeys.full)).accountId, 'acct_test')
   })
 })

@@ -264,7 +264,8 @@ export function createDirectFetchRoute(
     let principal
     let limits
     try {
-      principal = await principalFor(deps.authenticator, req, 'proxy')
+      const known = principalFor(deps.authenticator, req, 'proxy')
+      principal = known instanceof Promise ? await known : known
       const found = deps.limits.limitsFor(principal.accountId)
       limits = found instanceof Promise ? await found : found
     } catch (error) {
