@@ -48,7 +48,7 @@ const { standing } = createBillingStack({
   catalog: createPlanCatalog(),
 })
 
-async function measure(label: string, calls: number, call: () => Promise<unknown>): Promise<void> {
+async function measure(label: string, calls: number, call: () => unknown): Promise<void> {
   for (let i = 0; i < 1_000; i++) await call()
   const started = process.hrtime.bigint()
   for (let i = 0; i < calls; i++) await call()

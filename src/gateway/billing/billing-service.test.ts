@@ -173,7 +173,7 @@ describe('the spending cap', () => {
     const now = clock.now()
     assert.deepEqual(await stack.standing.standingFor('acct_a', now), { plan: 'entry', trialQuota: false })
     assert.equal(await stack.billing.setSpendCap('acct_a', '25'), 2500)
-    await assert.rejects(stack.standing.standingFor('acct_a', now), { code: 'spend_cap_reached' })
+    await assert.rejects(async () => stack.standing.standingFor('acct_a', now), { code: 'spend_cap_reached' })
     assert.equal(await stack.billing.setSpendCap('acct_a', '25.01'), 2501)
     assert.equal((await stack.standing.standingFor('acct_a', now)).plan, 'entry')
     assert.equal(await stack.billing.setSpendCap('acct_a', null), null)

@@ -47,7 +47,7 @@ function harness(account: Partial<AccountBillingRow> = {}) {
   return { standing, row, written, unwritten, calls }
 }
 
-async function refusal(promise: Promise<unknown>): Promise<string> {
+async function refusal(promise: unknown): Promise<string> {
   try {
     await promise
   } catch (error) {
@@ -72,7 +72,7 @@ describe('standing on the trial', () => {
     const { standing, calls } = harness()
     const ends = verifiedAt + 30 * dayMs
     await standing.standingFor('acct_a', ends - 1000)
-    const error = await standing.standingFor('acct_a', ends).catch((e: unknown) => e)
+    const error = await Promise.resolve(standing.standingFor('acct_a', ends)).catch((e: unknown) => e)
     assert.ok(error instanceof AppError)
     assert.equal(error.status, 402)
     assert.match(error.message, /ended on 2026-04-01T09:00:00\.000Z/)
@@ -130,7 +130,7 @@ describe('standing on a paid plan', () => {
     assert.deepEqual(await standing.standingFor('acct_a', now), { plan: 'entry', trialQuota: false })
     standing.forget('acct_a')
     written.set('2026-03-01', 73_460)
-    const error = await standing.standingFor('acct_a', now).catch((e: unknown) => e)
+    const error = await Promise.resolve(standing.standingFor('acct_a', now)).catch((e: unknown) => e)
     assert.ok(error instanceof AppError)
     assert.equal(error.code, 'spend_cap_reached')
     assert.equal(error.status, 402)
@@ -189,9 +189,29 @@ describe('standing on the hot path', () => {
   it('concurrent calls for one account share one database read', async () => {
     const { standing, calls } = harness({ plan: 'scale' })
     const now = Date.UTC(2026, 2, 20)
-    const answers = await Promise.all(Array.from({ length: 50 }, () => standing.standingFor('acct_a', now)))
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async () => standing.standingFor('acct_a', now)),
+    )
     assert.equal(calls.findAccount, 1)
     assert.ok(answers.every((answer) => answer.plan === 'scale' && !answer.trialQuota))
+  })
+
+  it('answers an account it holds at once, without a promise, and a refusal always as a rejection', async () => {
+    const trial = harness()
+    await trial.standing.standingFor('acct_a', verifiedAt)
+    assert.deepEqual(trial.standing.standingFor('acct_a', verifiedAt + 1), {
+      plan: 'trial',
+      trialQuota: true,
+      trialUsed: 0,
+    })
+    const expired = trial.standing.standingFor('acct_a', verifiedAt + 30 * dayMs)
+    assert.ok(expired instanceof Promise, 'an expired trial is a rejection, never a throw')
+    assert.equal(await refusal(expired), 'trial_expired')
+
+    const paid = harness({ plan: 'scale' })
+    const now = Date.UTC(2026, 2, 20)
+    await paid.standing.standingFor('acct_a', now)
+    assert.ok(!(paid.standing.standingFor('acct_a', now + 1) instanceof Promise))
   })
 
   it('an account in use is read again in the background before its time is up', async () => {
@@ -208,6 +228,9 @@ describe('standing on the hot path', () => {
 
   it('an account that does not exist is a bug, not a refusal', async () => {
     const { standing } = harness()
-    await assert.rejects(standing.standingFor('acct_missing', verifiedAt), /no account acct_missing/)
+    await assert.rejects(
+      async () => standing.standingFor('acct_missing', verifiedAt),
+      /no account acct_missing/,
+    )
   })
 })

@@ -160,29 +160,42 @@ export function createStandingService({
     return requests
   }
 
-  async function standingFor(accountId: string, now: number): Promise<Standing> {
+  function standingFor(accountId: string, now: number): Standing | Promise<Standing> {
     const found = accounts.get(accountId, now)
-    const standing = found instanceof Promise ? await found : found
+    if (found instanceof Promise) return found.then((standing) => decide(standing, accountId, now))
+    return decide(found, accountId, now)
+  }
+
+  /** The answer for an account's known standing: at once, unless its spending cap needs the month's count. */
+  function decide(standing: AccountStanding, accountId: string, now: number): Standing | Promise<Standing> {
     const { plan } = standing
     if (plan.id === 'trial') {
       if (now >= standing.trialEndsAt) {
-        throw new AppError(
-          'trial_expired',
-          `The 30-day trial ended on ${new Date(standing.trialEndsAt).toISOString()}. Moving to a paid plan ` +
-            'starts with an e-mail to our billing contact: see /dashboard/account.',
+        // A refusal is a rejection, never a throw (standing.ts).
+        return Promise.reject(
+          new AppError(
+            'trial_expired',
+            `The 30-day trial ended on ${new Date(standing.trialEndsAt).toISOString()}. Moving to a paid plan ` +
+              'starts with an e-mail to our billing contact: see /dashboard/account.',
+          ),
         )
       }
       return standing.answer
     }
     if (standing.capCents === null) return standing.answer
+    return underCap(standing, accountId, now)
+  }
+
+  async function underCap(standing: AccountStanding, accountId: string, now: number): Promise<Standing> {
+    const { plan, capCents } = standing
     const used = await monthRequests(accountId, now)
     // Refuse when one more billable request would take the month's charge past the cap.
     const next = used < plan.includedRequests ? plan.monthlyFeeCents : chargeFor(plan, used + 1).totalCents
-    if (next > standing.capCents) {
+    if (capCents !== null && next > capCents) {
       throw new AppError(
         'spend_cap_reached',
         `One more request would take this month's charge past the account's spending cap of ` +
-          `${displayUsd(standing.capCents)} (charged so far in ${periodOf(now).month}: ` +
+          `${displayUsd(capCents)} (charged so far in ${periodOf(now).month}: ` +
           `${displayUsd(chargeFor(plan, used).totalCents)}). Raise or remove the cap at /dashboard/account; ` +
           'a new month starts on the 1st (UTC).',
       )

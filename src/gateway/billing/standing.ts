@@ -18,8 +18,10 @@ export type Standing = {
 
 export type StandingService = {
   /**
-   * Throws AppError `trial_expired` (trial over by time, no paid plan) or `spend_cap_reached` (one more
-   * billable request would pass the account's own monthly cap). Otherwise the standing.
+   * The standing, or a promise of it; refusals reject with AppError `trial_expired` (trial over by time, no
+   * paid plan) or `spend_cap_reached` (one more billable request would pass the account's own monthly cap),
+   * never a synchronous throw. An account whose standing is known in memory is answered at once, without a
+   * promise, so the fetch does not wait a turn of the microtask queue for it.
    */
-  standingFor(accountId: string, now: number): Promise<Standing>
+  standingFor(accountId: string, now: number): Standing | Promise<Standing>
 }

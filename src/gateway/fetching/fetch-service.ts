@@ -107,7 +107,8 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
       // of the general budget, like every call an account makes (SPEC 5.7, DESIGN 2).
       let standing
       try {
-        standing = await deps.standing.standingFor(accountId, now)
+        const found = deps.standing.standingFor(accountId, now)
+        standing = found instanceof Promise ? await found : found
       } catch (error) {
         const general = await deps.limiter.general(accountId, limits, now, key)
         return { kind: 'error', error: general.admitted ? error : general.error, rateLimit: general.states }

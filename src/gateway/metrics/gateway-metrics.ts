@@ -140,21 +140,24 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
       },
     }),
 
-    standing: (standing) => ({
-      standingFor: async (accountId, now) => {
-        try {
-          return await standing.standingFor(accountId, now)
-        } catch (error) {
-          if (
-            error instanceof AppError &&
-            (error.code === 'trial_expired' || error.code === 'spend_cap_reached')
-          ) {
-            decide('fetch', error.code)
-          }
-          throw error
+    standing: (standing) => {
+      const counted = (error: unknown): never => {
+        if (
+          error instanceof AppError &&
+          (error.code === 'trial_expired' || error.code === 'spend_cap_reached')
+        ) {
+          decide('fetch', error.code)
         }
-      },
-    }),
+        throw error
+      }
+      return {
+        // A standing known at once stays at once: refusals always come as a rejection (standing.ts).
+        standingFor: (accountId, now) => {
+          const found = standing.standingFor(accountId, now)
+          return found instanceof Promise ? found.catch(counted) : found
+        },
+      }
+    },
 
     idempotency: (store) => ({
       ...store,

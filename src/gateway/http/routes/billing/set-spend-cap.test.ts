@@ -43,7 +43,7 @@ describe('PUT /v2/account/spend-cap', () => {
     const now = gw.clock.now()
     assert.equal((await gw.billing.standing.standingFor(session.accountId, now)).plan, 'entry')
     await put({ cap_usd: '25.00' })
-    await assert.rejects(gw.billing.standing.standingFor(session.accountId, now), {
+    await assert.rejects(async () => gw.billing.standing.standingFor(session.accountId, now), {
       code: 'spend_cap_reached',
     })
     await put({ cap_usd: null })
