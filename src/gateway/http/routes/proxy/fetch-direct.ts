@@ -124,6 +124,17 @@ function targetOf(body: Buffer): URL | undefined {
 function readBody(req: IncomingMessage, length: number): Buffer | undefined | Promise<Buffer | undefined> {
   if (length === 0) return Buffer.alloc(0)
   if (req.readableLength === length) return req.read() as Buffer
+  return bodyAfterHead(req, length)
+}
+
+/**
+ * The body of a request whose head the route answered without waiting (a key held in memory): node's parser
+ * hands the request over as soon as its head is parsed and pushes the bytes that came with it right after,
+ * so a turn of the microtask queue later they are there.
+ */
+async function bodyAfterHead(req: IncomingMessage, length: number): Promise<Buffer | undefined> {
+  await Promise.resolve()
+  if (req.readableLength === length) return req.read() as Buffer
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
