@@ -202,7 +202,7 @@ export function createRateLimiter(deps: RateLimitDeps, log: Pick<Logger, 'warn'>
       const token = answer.inFlightToken
       // fetchAdmission() keys the in-flight slot and the trial counter by the account's scope.
       const slotKey = accountScope(accountId)
-      const quotaKey = trial ? accountScope(accountId) : undefined
+      const quotaKey = trial ? slotKey : undefined
       let finished = false
       const ticket: FetchTicket = {
         finish: (billable) => {
