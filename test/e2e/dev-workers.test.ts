@@ -116,13 +116,17 @@ describe('sallyport dev with two workers', { timeout: 180_000 }, () => {
     const metricsUrl = /metrics {6}(http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(dev.output())?.[1]
     assert.ok(metricsUrl !== undefined && !metricsUrl.includes(':0/'), dev.output())
     const fetches = 6
-    for (let i = 0; i < fetches / 2; i++) {
-      assert.equal((await fetchVia(replayKey, `${target.url}/metrics/${i}`)).status, 200)
+    const delivered = async (i: number) => {
+      const answer = await fetchVia(replayKey, `${target.url}/metrics/${i}`)
+      assert.equal(
+        answer.status,
+        200,
+        `fetch ${i}: ${answer.body}\n${dev.output().split('\n').slice(-30).join('\n')}`,
+      )
     }
+    for (let i = 0; i < fetches / 2; i++) await delivered(i)
     await onWorkers(async () => {
-      for (let i = fetches / 2; i < fetches; i++) {
-        assert.equal((await fetchVia(replayKey, `${target.url}/metrics/${i}`)).status, 200)
-      }
+      for (let i = fetches / 2; i < fetches; i++) await delivered(i)
     })
     for (let i = 0; i < 2; i++) {
       const { samples } = await scrape(metricsUrl)
