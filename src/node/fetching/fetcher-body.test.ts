@@ -267,6 +267,16 @@ describe('fetcher: bodies', async () => {
     assert.deepEqual(await keysOnTheWire('/png'), ['result', 'result_encoding', ...tail])
   })
 
+  test('the bytes on the wire are those of JSON.stringify of the envelope, headers picked or not', async () => {
+    const picked = envelopeOf(
+      await fetcher.fetch({ ...job(target.url('/json')), response_headers: ['content-type'] }),
+    )
+    assert.ok(picked.headers !== undefined)
+    for (const envelope of [await get('/json'), await get('/png'), picked]) {
+      assert.equal(encodeEnvelope(envelope).toString('utf8'), JSON.stringify(envelope))
+    }
+  })
+
   test('without a Content-Type, valid UTF-8 is text and anything else base64', async () => {
     const plain = await get('/untyped-text')
     assert.equal(plain.result, 'plain words')
