@@ -127,20 +127,23 @@ export function settle(
   admitted: boolean,
   inFlightToken?: string,
 ): Admission {
-  const { now } = request
-  const states = request.rules.map((rule, i): RuleState => {
+  const { now, rules } = request
+  // A loop, not `rules.map`: every admission runs it, and the callback's calls were a tenth of its cost.
+  const states: RuleState[] = []
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!
     const log = seen.rules[i]!
     const count = log.count + (admitted ? 1 : 0)
     // Whether a store read it or not, a rule no header reports dates nothing while it has room (LogSeen).
     const seenPivot = isAdvertised(rule.name) || log.count >= rule.limit ? log.pivot : undefined
     const pivot = seenPivot ?? (admitted ? now : undefined)
-    return {
+    states.push({
       name: rule.name,
       limit: rule.limit,
       remaining: Math.max(0, rule.limit - count),
       resetMs: pivot === undefined ? rule.windowMs : Math.max(0, pivot + rule.windowMs - now),
-    }
-  })
+    })
+  }
   if (admitted)
     return inFlightToken === undefined ? { admitted, states } : { admitted, states, inFlightToken }
 
@@ -152,14 +155,14 @@ export function settle(
   let accountRefused = false
   let hostRefused = false
   let retryAfterMs = 0
-  request.rules.forEach((rule, i) => {
-    const log = seen.rules[i]!
-    if (log.count < rule.limit) return
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!
+    if (seen.rules[i]!.count < rule.limit) continue
     if (isHostRule(rule.name)) hostRefused = true
     else accountRefused = true
     // The request passes only once every refusing rule has room: the latest of their moments.
     retryAfterMs = Math.max(retryAfterMs, states[i]!.resetMs)
-  })
+  }
   const inFlightSeen = seen.inFlight
   const inFlightRefused = inFlight !== undefined && inFlightSeen!.count >= inFlight.limit
   if (inFlightRefused) {
