@@ -112,7 +112,7 @@ async function commandStats(): Promise<Map<string, Stat>> {
 
 async function admitTurns(request: AdmissionRequest, perTurn: number, total: number): Promise<void> {
   for (let done = 0; done < total; done += perTurn) {
-    const answers = await Promise.all(Array.from({ length: perTurn }, () => store.admit(request)))
+    const answers = await Promise.all(Array.from({ length: perTurn }, async () => store.admit(request)))
     for (const answer of answers) {
       if (!answer.admitted) throw new Error(`refused: ${answer.reason}`)
       if (answer.inFlightToken !== undefined) void store.release(account, answer.inFlightToken)

@@ -31,7 +31,7 @@ type WireOutcome =
 /** In the supervisor: every method a worker may call, by `store.method`. */
 export function storeHandlers({ admission, idempotency, upstreamBudgets }: EmbeddedStores): CallHandlers {
   return {
-    'admission.admit': (request: Parameters<AdmissionStore['admit']>[0]) => admission.admit(request),
+    'admission.admit': async (request: Parameters<AdmissionStore['admit']>[0]) => admission.admit(request),
     'admission.release': (key: string, token: string) => admission.release(key, token),
     'admission.refundQuota': (key: string) => admission.refundQuota(key),
     'admission.quotaUsed': (key: string) => admission.quotaUsed(key),

@@ -163,7 +163,9 @@ export function runAdmissionRuleTests(withStore: WithStore): void {
       for (let i = 0; i < 995; i++) admitted(await store.admit(request()))
       assert.equal(await store.quotaUsed('{acct_a}'), 995)
       const stores = [store, harness.open(), harness.open(), harness.open(), harness.open()]
-      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => stores[i % 5]!.admit(request())))
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, async (_, i) => stores[i % 5]!.admit(request())),
+      )
       assert.equal(answers.filter((answer) => answer.admitted).length, 5)
       for (const answer of answers.filter((item) => !item.admitted)) {
         assert.equal(refused(answer).reason, 'quota_exhausted')
@@ -219,7 +221,10 @@ export function runAdmissionRuleTests(withStore: WithStore): void {
     withStore(async (store, _clock, harness) => {
       const host = 'marker-7f3a.example'
       for (const rule of [globalHost(host, 5), perHost('{acct_a}', host, 5), globalHost('localhost', 5)]) {
-        await assert.rejects(store.admit({ rules: [rule] }), (error: unknown) => {
+        // A failure is a rejection, never a throw (ADR 0031).
+        const refused = store.admit({ rules: [rule] })
+        assert.ok(refused instanceof Promise)
+        await assert.rejects(refused, (error: unknown) => {
           assert.ok(error instanceof TypeError)
           assert.ok(!error.message.includes(host))
           return true
@@ -255,7 +260,11 @@ export function runAdmissionRuleTests(withStore: WithStore): void {
         { rules: [], quota: { key: '{acct_a}', limit: 1, amount: 1, floor: -1 } },
         { rules: [], quota: { key: '{acct_a}', limit: 1, amount: 1, floor: 0.5 } },
       ]
-      for (const request of bad) await assert.rejects(store.admit(request), TypeError)
+      for (const request of bad) {
+        const refused = store.admit(request)
+        assert.ok(refused instanceof Promise, 'a failure is a rejection, never a throw')
+        await assert.rejects(refused, TypeError)
+      }
     }))
 
   test('the fetch admission of SPEC 8: 60 per host, 120 per account, 20 in flight', () =>
@@ -285,11 +294,11 @@ export function runAdmissionRuleTests(withStore: WithStore): void {
           ['global_host', 600, 600],
         ],
       )
-      const open = await Promise.all(Array.from({ length: 25 }, () => store.admit(fetch(hostA))))
+      const open = await Promise.all(Array.from({ length: 25 }, async () => store.admit(fetch(hostA))))
       assert.equal(open.filter((answer) => answer.admitted).length, 0)
       clock.advance(minute)
       const concurrent = await Promise.all(
-        Array.from({ length: 25 }, (_, i) => store.admit(fetch(i % 2 ? hostA : hostB))),
+        Array.from({ length: 25 }, async (_, i) => store.admit(fetch(i % 2 ? hostA : hostB))),
       )
       assert.equal(concurrent.filter((answer) => answer.admitted).length, 20)
       assert.ok(

@@ -113,7 +113,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
         const general = await deps.limiter.general(accountId, limits, now, key)
         return { kind: 'error', error: general.admitted ? error : general.error, rateLimit: general.states }
       }
-      admission = await deps.limiter.fetch({
+      const admitted = deps.limiter.fetch({
         accountId,
         host: request.url.hostname,
         trial: standing.trialQuota,
@@ -122,6 +122,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
         limits,
         now,
       })
+      admission = admitted instanceof Promise ? await admitted : admitted
     } catch (error) {
       return { kind: 'error', error }
     }

@@ -12,6 +12,7 @@ import { defaultLimits, type AdmissionStore } from '../rate-limits/admission.ts'
 import { createMemoryAdmissionStore } from '../rate-limits/memory-admission-store.ts'
 import { createRateLimiter } from '../rate-limits/rate-limiter.ts'
 import { createKeyAuthenticator } from './key-authenticator.ts'
+import type { Principal } from './principal.ts'
 import { keyStatesOf } from './key-states.ts'
 
 /** A gateway whose key lookups are counted. */
@@ -238,9 +239,19 @@ describe('a key cache over a store that restarted empty', () => {
       const principal = await authenticator.authenticate(key)
       return limiter.general(principal.accountId, defaultLimits, clock.now(), principal.cached)
     }
+    const fetch = (principal: Principal) =>
+      limiter.fetch({
+        accountId: principal.accountId,
+        host: 'example.test',
+        trial: false,
+        limits: defaultLimits,
+        now: clock.now(),
+        key: principal.cached,
+      })
     return {
       authenticator,
       general,
+      fetch,
       lookups,
       restartEmpty: () => void (store = stores[1]!),
       revoke: async () => {
@@ -262,6 +273,21 @@ describe('a key cache over a store that restarted empty', () => {
     const malformed = t.authenticator.authenticate('sp_live_short')
     assert.ok(malformed instanceof Promise)
     await assert.rejects(malformed, { code: 'invalid_api_key' })
+  })
+
+  it("admits a held key's fetch at once, without a promise; one the store has no epoch for with one", async () => {
+    const t = setUp()
+    assert.equal((await t.general()).admitted, true)
+    const principal = await t.authenticator.authenticate(key)
+    const answer = t.fetch(principal)
+    assert.ok(!(answer instanceof Promise), 'the embedded store decides at once')
+    assert.equal(answer.admitted, true)
+    answer.value?.finish(true)
+    t.restartEmpty()
+    const again = t.fetch(principal)
+    assert.ok(again instanceof Promise, 'a key the store does not know is looked up in the database again')
+    assert.equal((await again).admitted, true)
+    assert.equal(t.lookups.length, 2)
   })
 
   it('finds no epoch, looks the key up again and admits it under a new one', async () => {

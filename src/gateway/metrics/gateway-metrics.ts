@@ -10,7 +10,7 @@ import { countedSeriesBy, createHttpMetrics, type HttpMetrics } from '../../shar
 import type { StandingService } from '../billing/standing.ts'
 import type { FetchDispatcher } from '../fleet/fetch-dispatcher.ts'
 import type { BeginOutcome, IdempotencyStore } from '../idempotency/idempotency-store.ts'
-import type { AdmissionStore, RefusalReason } from '../rate-limits/admission.ts'
+import type { Admission, AdmissionStore, RefusalReason } from '../rate-limits/admission.ts'
 import { createFleetGauges, type FleetGauges } from './fleet-gauges.ts'
 
 /** Which budget an admission drew on: a fetch's rules (SPEC 8) or the general 300 a minute. */
@@ -118,6 +118,10 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
   for (const outcome of idempotencyOutcomes) idempotency.inc({ outcome }, 0)
 
   const decide = (budget: Budget, decision: LimiterDecision) => decisionSeries(budget, decision).inc()
+  const decided = (budget: Budget, answer: Admission) => {
+    decide(budget, answer.admitted ? 'admitted' : refusalDecision[answer.reason])
+    return answer
+  }
 
   return {
     ...createFleetGauges(registry),
@@ -125,18 +129,22 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
 
     admissions: (store) => ({
       ...store,
-      admit: async (request) => {
+      // An answer given at once stays at once (ADR 0031): counted, and passed through.
+      admit: (request) => {
         const budget: Budget = request.rules.some((rule) => rule.name === 'account_fetch')
           ? 'fetch'
           : 'general'
-        try {
-          const answer = await store.admit(request)
-          decide(budget, answer.admitted ? 'admitted' : refusalDecision[answer.reason])
-          return answer
-        } catch (error) {
-          if (!isBug(error)) decide(budget, 'store_unavailable')
-          throw error
+        const answer = store.admit(request)
+        if (answer instanceof Promise) {
+          return answer.then(
+            (settled) => decided(budget, settled),
+            (error: unknown) => {
+              if (!isBug(error)) decide(budget, 'store_unavailable')
+              throw error
+            },
+          )
         }
+        return decided(budget, answer)
       },
     }),
 

@@ -113,7 +113,11 @@ export type Admission =
 export type RuleState = { name: LimitRuleName; limit: number; remaining: number; resetMs: number }
 
 export type AdmissionStore = {
-  admit(request: AdmissionRequest): Promise<Admission>
+  /**
+   * Every rule of the request in one step. A store that decides in its own memory (the embedded one)
+   * answers at once, others with a promise; a failure is always a rejection, never a throw (ADR 0031).
+   */
+  admit(request: AdmissionRequest): Admission | Promise<Admission>
   /** End of the fetch: frees the in-flight slot. A token that expired or was released is ignored. */
   release(inFlightKey: string, token: string): Promise<void>
   /** The fetch produced no billable envelope (DESIGN 2): give one unit of the quota back, never below 0. */

@@ -52,11 +52,17 @@ test('a log stays sorted when the clock steps back', async () => {
   const store = createMemoryAdmissionStore({ clock })
   const rule = { name: 'account_fetch' as const, key: 'acct_a', limit: 3, windowMs: 1000 }
   await store.admit({ rules: [rule], now: clock.now() + 500 })
-  await store.admit({ rules: [rule] })
+  // Decided in memory: the answer itself, not a promise (ADR 0031).
+  const second = store.admit({ rules: [rule] })
+  assert.ok(!(second instanceof Promise))
+  assert.equal(second.admitted, true)
   const third = await store.admit({ rules: [rule], now: clock.now() + 100 })
   assert.deepEqual(third.states[0], { name: 'account_fetch', limit: 3, remaining: 0, resetMs: 900 })
   await store.close()
-  await assert.rejects(store.admit({ rules: [rule] }), /closed/)
+  // A failure is a rejection, never a throw (ADR 0031).
+  const refused = store.admit({ rules: [rule] })
+  assert.ok(refused instanceof Promise)
+  await assert.rejects(refused, /closed/)
 })
 
 test('key state is bounded: it expires with its epoch, and a revocation keeps it at least the marker time', async () => {

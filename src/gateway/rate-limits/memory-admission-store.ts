@@ -15,6 +15,8 @@ import {
   allKeys,
   keyStateTtlMs,
   revocationMarkerMinMs,
+  type Admission,
+  type AdmissionRequest,
   type AdmissionStore,
   type LimitRuleName,
 } from './admission.ts'
@@ -135,92 +137,101 @@ export function createMemoryAdmissionStore({
     if (closed) throw new Error('admission store is closed')
   }
 
-  return {
-    admit: async (input) => {
-      assertOpen()
-      const request = checkRequest(input, clock)
-      const { now, rules, inFlight, quota } = request
-      if (++admissionsSinceSweep >= sweepEveryAtLeast && admissionsSinceSweep >= keyCount()) {
-        admissionsSinceSweep = 0
-        sweep(now)
-      }
-      if (request.key !== undefined) {
-        const state = keyState(request.key.scope, now)
-        const refusal = keyVerdict(request.key.epoch, {
-          epoch: state?.epoch,
-          revoked:
-            state !== undefined && (state.revoked.has(request.key.keyId) || state.revoked.has(allKeys)),
-        })
-        if (refusal !== undefined) return keyRefused(refusal)
-      }
-
-      const found: (Log | undefined)[] = []
-      const seenRules: LogSeen[] = []
-      for (const rule of rules) {
-        const log = logs[rule.name].get(rule.key)
-        found.push(log)
-        if (log === undefined) {
-          seenRules.push({ count: 0, pivot: undefined })
-          continue
-        }
-        log.windowMs = rule.windowMs
-        prune(log, now)
-        const count = log.times.length - log.head
-        seenRules.push({ count, pivot: log.times[log.head + pivotIndex(count, rule.limit)] })
-      }
-      let seenInFlight: LogSeen | undefined
-      const leaseSet = inFlight === undefined ? undefined : leases.get(inFlight.key)
-      if (inFlight !== undefined) {
-        if (leaseSet === undefined) seenInFlight = { count: 0, pivot: undefined }
-        else {
-          pruneLeases(leaseSet, now)
-          const count = leaseSet.expiries.size
-          const pivot =
-            count >= inFlight.limit
-              ? [...leaseSet.expiries.values()].sort((a, b) => a - b)[pivotIndex(count, inFlight.limit)]
-              : undefined
-          seenInFlight = { count, pivot }
-        }
-      }
-      const seen = {
-        rules: seenRules,
-        inFlight: seenInFlight,
-        quotaUsed: quota === undefined ? undefined : Math.max(used.get(quota.key) ?? 0, quota.floor ?? 0),
-      }
-
-      const admitted = admits(request, seen)
-      if (!admitted) {
-        // Nothing recorded; drop what pruning emptied so a refused stream of new keys cannot grow memory.
-        rules.forEach((rule, i) => {
-          const log = found[i]
-          if (log !== undefined && log.head === log.times.length) logs[rule.name].delete(rule.key)
-        })
-        if (inFlight !== undefined && leaseSet?.expiries.size === 0) leases.delete(inFlight.key)
-        return settle(request, seen, false)
-      }
-      rules.forEach((rule, i) => {
-        let log = found[i]
-        if (log === undefined) {
-          log = { times: [], head: 0, windowMs: rule.windowMs }
-          logs[rule.name].set(rule.key, log)
-        }
-        record(log, now)
+  function admit(input: AdmissionRequest): Admission {
+    assertOpen()
+    const request = checkRequest(input, clock)
+    const { now, rules, inFlight, quota } = request
+    if (++admissionsSinceSweep >= sweepEveryAtLeast && admissionsSinceSweep >= keyCount()) {
+      admissionsSinceSweep = 0
+      sweep(now)
+    }
+    if (request.key !== undefined) {
+      const state = keyState(request.key.scope, now)
+      const refusal = keyVerdict(request.key.epoch, {
+        epoch: state?.epoch,
+        revoked: state !== undefined && (state.revoked.has(request.key.keyId) || state.revoked.has(allKeys)),
       })
-      let token: string | undefined
-      if (inFlight !== undefined) {
-        token = `lease_${(++nextToken).toString(36)}`
-        let set = leaseSet
-        if (set === undefined) {
-          set = { expiries: new Map(), soonest: Infinity }
-          leases.set(inFlight.key, set)
-        }
-        const expiresAt = now + inFlight.leaseMs
-        set.expiries.set(token, expiresAt)
-        // A release leaves `soonest` where it was: still at or before every lease left.
-        if (expiresAt < set.soonest) set.soonest = expiresAt
+      if (refusal !== undefined) return keyRefused(refusal)
+    }
+
+    const found: (Log | undefined)[] = []
+    const seenRules: LogSeen[] = []
+    for (const rule of rules) {
+      const log = logs[rule.name].get(rule.key)
+      found.push(log)
+      if (log === undefined) {
+        seenRules.push({ count: 0, pivot: undefined })
+        continue
       }
-      if (quota !== undefined) used.set(quota.key, seen.quotaUsed! + quota.amount)
-      return settle(request, seen, true, token)
+      log.windowMs = rule.windowMs
+      prune(log, now)
+      const count = log.times.length - log.head
+      seenRules.push({ count, pivot: log.times[log.head + pivotIndex(count, rule.limit)] })
+    }
+    let seenInFlight: LogSeen | undefined
+    const leaseSet = inFlight === undefined ? undefined : leases.get(inFlight.key)
+    if (inFlight !== undefined) {
+      if (leaseSet === undefined) seenInFlight = { count: 0, pivot: undefined }
+      else {
+        pruneLeases(leaseSet, now)
+        const count = leaseSet.expiries.size
+        const pivot =
+          count >= inFlight.limit
+            ? [...leaseSet.expiries.values()].sort((a, b) => a - b)[pivotIndex(count, inFlight.limit)]
+            : undefined
+        seenInFlight = { count, pivot }
+      }
+    }
+    const seen = {
+      rules: seenRules,
+      inFlight: seenInFlight,
+      quotaUsed: quota === undefined ? undefined : Math.max(used.get(quota.key) ?? 0, quota.floor ?? 0),
+    }
+
+    const admitted = admits(request, seen)
+    if (!admitted) {
+      // Nothing recorded; drop what pruning emptied so a refused stream of new keys cannot grow memory.
+      rules.forEach((rule, i) => {
+        const log = found[i]
+        if (log !== undefined && log.head === log.times.length) logs[rule.name].delete(rule.key)
+      })
+      if (inFlight !== undefined && leaseSet?.expiries.size === 0) leases.delete(inFlight.key)
+      return settle(request, seen, false)
+    }
+    rules.forEach((rule, i) => {
+      let log = found[i]
+      if (log === undefined) {
+        log = { times: [], head: 0, windowMs: rule.windowMs }
+        logs[rule.name].set(rule.key, log)
+      }
+      record(log, now)
+    })
+    let token: string | undefined
+    if (inFlight !== undefined) {
+      token = `lease_${(++nextToken).toString(36)}`
+      let set = leaseSet
+      if (set === undefined) {
+        set = { expiries: new Map(), soonest: Infinity }
+        leases.set(inFlight.key, set)
+      }
+      const expiresAt = now + inFlight.leaseMs
+      set.expiries.set(token, expiresAt)
+      // A release leaves `soonest` where it was: still at or before every lease left.
+      if (expiresAt < set.soonest) set.soonest = expiresAt
+    }
+    if (quota !== undefined) used.set(quota.key, seen.quotaUsed! + quota.amount)
+    return settle(request, seen, true, token)
+  }
+
+  return {
+    // Decided here and now: the answer itself, and a failure (a closed store, a malformed request) as a
+    // rejection, as the contract has it.
+    admit: (input) => {
+      try {
+        return admit(input)
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+      }
     },
 
     release: async (inFlightKey, token) => {

@@ -50,7 +50,10 @@ export type RateLimiter = {
     now: number,
     key?: CachedKey,
   ): Promise<LimitAnswer<void>>
-  /** Every rule of one fetch in one step; refused with 429 or 402 `trial_exhausted`. */
+  /**
+   * Every rule of one fetch in one step; refused with 429 or 402 `trial_exhausted`. The answer itself when
+   * the store answers at once (ADR 0031), else a promise; a store's failure is always a rejection.
+   */
   fetch(input: {
     accountId: string
     host: string
@@ -60,7 +63,7 @@ export type RateLimiter = {
     limits: Readonly<AdmissionLimits>
     now: number
     key?: CachedKey | undefined
-  }): Promise<LimitAnswer<FetchTicket>>
+  }): LimitAnswer<FetchTicket> | Promise<LimitAnswer<FetchTicket>>
   /** One redirect hop after the first: both per-host budgets for its host, nothing else (ADR 0010). */
   hop(input: {
     accountId: string
@@ -137,34 +140,66 @@ export function createRateLimiter(deps: RateLimitDeps, log: Pick<Logger, 'warn'>
     log.warn({ err: error }, message)
   }
 
+  /** A store's failure as the request's answer: 503 `store_unavailable`; bugs pass through. */
+  function failed(error: unknown): never {
+    if (error instanceof AppError || error instanceof TypeError || error instanceof RangeError) throw error
+    warn(error, 'the rate-limit store did not answer: requests are refused with store_unavailable')
+    throw storeUnavailable(error)
+  }
+
   async function guard<T>(work: Promise<T>): Promise<T> {
     try {
       return await work
     } catch (error) {
-      if (error instanceof AppError || error instanceof TypeError || error instanceof RangeError) throw error
-      warn(error, 'the rate-limit store did not answer: requests are refused with store_unavailable')
-      throw storeUnavailable(error)
+      return failed(error)
     }
+  }
+
+  /** A store's answer, at once when it came at once (ADR 0031), its failure mapped as `guard` maps it. */
+  function guarded(answer: Admission | Promise<Admission>): Admission | Promise<Admission> {
+    return answer instanceof Promise ? answer.catch(failed) : answer
   }
 
   /**
    * Admits `build(check)`, confirming a cached key on the way: a revoked key is forgotten (and refused by the
-   * caller as `invalid_api_key`); an epoch the store does not hold sends the key to the database again.
+   * caller as `invalid_api_key`); an epoch the store does not hold sends the key to the database again. An
+   * answer the store gave at once that needs no confirmation is returned at once.
    */
-  async function admitKeyed(
+  function admitKeyed(
     build: (check: KeyCheck | undefined) => AdmissionRequest,
     key: CachedKey | undefined,
+  ): Admission | Promise<Admission> {
+    const answer = guarded(store.admit(build(key?.check)))
+    if (answer instanceof Promise) return answer.then((first) => confirmed(first, build, key))
+    return confirmed(answer, build, key)
+  }
+
+  function confirmed(
+    answer: Admission,
+    build: (check: KeyCheck | undefined) => AdmissionRequest,
+    key: CachedKey | undefined,
+  ): Admission | Promise<Admission> {
+    if (answer.admitted || key === undefined) return answer
+    return confirmAgain(answer, build, key)
+  }
+
+  /** A cached key's refusal: forgotten when revoked, looked up again (at most three admissions in all). */
+  async function confirmAgain(
+    first: Extract<Admission, { admitted: false }>,
+    build: (check: KeyCheck | undefined) => AdmissionRequest,
+    key: CachedKey,
   ): Promise<Admission> {
+    let answer: Admission = first
     let cached = key
     for (let attempt = 0; ; attempt++) {
-      const answer = await guard(store.admit(build(cached?.check)))
-      if (answer.admitted || cached === undefined) return answer
+      if (answer.admitted) return answer
       if (answer.reason === 'key_revoked') cached.forget()
       if (answer.reason !== 'key_unconfirmed') return answer
       if (attempt + 1 >= keyConfirmations) {
         throw storeUnavailable(new Error('the key epoch changed under every confirmation'))
       }
       cached = await cached.reconfirm()
+      answer = await guarded(store.admit(build(cached.check)))
     }
   }
 
@@ -184,46 +219,63 @@ export function createRateLimiter(deps: RateLimitDeps, log: Pick<Logger, 'warn'>
 
     hop: async ({ accountId, host, limits, now }) => {
       const request = hopAdmission({ accountId, hostKey: hostKeyOf(host), limits, now })
-      const answer = await guard(store.admit(request))
+      const answer = await guarded(store.admit(request))
       if (!answer.admitted) {
         return { admitted: false, states: answer.states, error: refusalError(answer, limits) }
       }
       return { admitted: true, states: answer.states, value: undefined }
     },
 
-    fetch: async ({ accountId, host, trial, trialUsed, limits, now, key }) => {
-      const hashed = hostKeyOf(host)
-      const build = (check: KeyCheck | undefined) =>
-        fetchAdmission({ accountId, hostKey: hashed, limits, trial, trialUsed, key: check, now })
-      const answer = await admitKeyed(build, key)
-      if (!answer.admitted) {
-        return { admitted: false, states: answer.states, error: refusalError(answer, limits) }
+    fetch: ({ accountId, host, trial, trialUsed, limits, now, key }) => {
+      let answer
+      try {
+        const hashed = hostKeyOf(host)
+        const build = (check: KeyCheck | undefined) =>
+          fetchAdmission({ accountId, hostKey: hashed, limits, trial, trialUsed, key: check, now })
+        answer = admitKeyed(build, key)
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)))
       }
-      const token = answer.inFlightToken
-      // fetchAdmission() keys the in-flight slot and the trial counter by the account's scope.
-      const slotKey = accountScope(accountId)
-      const quotaKey = trial ? slotKey : undefined
-      let finished = false
-      const ticket: FetchTicket = {
-        finish: (billable) => {
-          if (finished) return
-          finished = true
-          // Not awaited: the answer does not wait for bookkeeping. One connection runs commands in order, so
-          // this account's next admission on this gateway already sees the slot free.
-          if (token !== undefined) {
-            store.release(slotKey, token).catch((error: unknown) => {
-              warn(error, 'an in-flight slot could not be released: its lease frees it')
-            })
-          }
-          // Only an envelope is billable (DESIGN 2): the trial gets back what an error answer took.
-          if (!billable && quotaKey !== undefined) {
-            store.refundQuota(quotaKey).catch((error: unknown) => {
-              warn(error, 'a trial request could not be refunded')
-            })
-          }
-        },
-      }
-      return { admitted: true, states: answer.states, value: ticket }
+      if (answer instanceof Promise)
+        return answer.then((admission) => ticketFor(admission, accountId, trial, limits))
+      return ticketFor(answer, accountId, trial, limits)
     },
+  }
+
+  /** The limiter's answer to a fetch's admission: its refusal, or the ticket that ends it. */
+  function ticketFor(
+    answer: Admission,
+    accountId: string,
+    trial: boolean,
+    limits: Readonly<AdmissionLimits>,
+  ): LimitAnswer<FetchTicket> {
+    if (!answer.admitted) {
+      return { admitted: false, states: answer.states, error: refusalError(answer, limits) }
+    }
+    const token = answer.inFlightToken
+    // fetchAdmission() keys the in-flight slot and the trial counter by the account's scope.
+    const slotKey = accountScope(accountId)
+    const quotaKey = trial ? slotKey : undefined
+    let finished = false
+    const ticket: FetchTicket = {
+      finish: (billable) => {
+        if (finished) return
+        finished = true
+        // Not awaited: the answer does not wait for bookkeeping. One connection runs commands in order, so
+        // this account's next admission on this gateway already sees the slot free.
+        if (token !== undefined) {
+          store.release(slotKey, token).catch((error: unknown) => {
+            warn(error, 'an in-flight slot could not be released: its lease frees it')
+          })
+        }
+        // Only an envelope is billable (DESIGN 2): the trial gets back what an error answer took.
+        if (!billable && quotaKey !== undefined) {
+          store.refundQuota(quotaKey).catch((error: unknown) => {
+            warn(error, 'a trial request could not be refunded')
+          })
+        }
+      },
+    }
+    return { admitted: true, states: answer.states, value: ticket }
   }
 }

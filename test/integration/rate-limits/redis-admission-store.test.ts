@@ -39,7 +39,7 @@ if (!(await redisAnswers())) {
       const gateways = [harness.open(), harness.open()]
       const rules = [{ name: 'account_fetch' as const, key: '{acct_a}', limit: 120, windowMs: 60_000 }]
       const answers = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => gateways[i % 2]!.admit({ rules, now: t0 + (i % 7) })),
+        Array.from({ length: 200 }, async (_, i) => gateways[i % 2]!.admit({ rules, now: t0 + (i % 7) })),
       )
       assert.equal(answers.filter((answer) => answer.admitted).length, 120)
       assert.equal(await harness.admin.zcard(`${harness.prefix}rl:account_fetch:{acct_a}`), 120)
@@ -198,7 +198,9 @@ if (!(await redisAnswers())) {
       assert.equal(await harness.admin.zcard(`${harness.prefix}inflight:{acct_b}`), 0)
 
       // More than a script's share in one turn: scripts of 64, every admission still exact.
-      const many = await Promise.all(Array.from({ length: 150 }, () => store.admit(limited('acct_c', 100))))
+      const many = await Promise.all(
+        Array.from({ length: 150 }, async () => store.admit(limited('acct_c', 100))),
+      )
       assert.equal(many.filter((answer) => answer.admitted).length, 100)
       assert.ok(many.slice(0, 100).every((answer) => answer.admitted))
       assert.equal(sent.evalsha, 1 + 3)
@@ -238,7 +240,7 @@ if (!(await redisAnswers())) {
           const [together, apart] = prefixes.map((keyPrefix) =>
             createRedisAdmissionStore({ redis, keyPrefix, clock: testClock(t0) }),
           )
-          const inOneTurn = await Promise.all(requests.map((request) => together!.admit(request)))
+          const inOneTurn = await Promise.all(requests.map(async (request) => together!.admit(request)))
           const oneByOne = []
           for (const request of requests) oneByOne.push(await apart!.admit(request))
           // The lease tokens are each store's own ids: whether there is one is what must agree.
@@ -278,7 +280,7 @@ if (!(await redisAnswers())) {
       const trial = (accountId: string, trialUsed?: number) =>
         store.admit(fetchAdmission({ accountId, hostKey: host, limits, trial: true, trialUsed }))
 
-      const answers = await Promise.all(Array.from({ length: 5 }, () => trial('acct_a')))
+      const answers = await Promise.all(Array.from({ length: 5 }, async () => trial('acct_a')))
       assert.deepEqual(
         answers.map((answer) => answer.admitted),
         [true, true, true, false, false],
