@@ -115,26 +115,19 @@ function targetOf(body: Buffer): URL | undefined {
 }
 
 /**
- * The whole body, or undefined when the caller went away before sending it. A body that came with its head
- * (nearly every one: a fetch's is under a kilobyte) is usually in the request's buffer by the time the
- * route reads it: once its declared length is there, it is taken at once, without the listeners, the
- * promise and the ticks of reading it as a stream (the length was checked, and a request with a
- * Transfer-Encoding never comes here, so those bytes are the whole body).
+ * The whole body if it is in the request's buffer, else undefined. A body that came with its head (nearly
+ * every one: a fetch's is under a kilobyte) is usually there by the time the route reads it: once its
+ * declared length is there, it is taken at once, without the listeners, the promise and the ticks of
+ * reading it as a stream (the length was checked, and a request with a Transfer-Encoding never comes here,
+ * so those bytes are the whole body).
  */
-function readBody(req: IncomingMessage, length: number): Buffer | undefined | Promise<Buffer | undefined> {
+function bodyAtHand(req: IncomingMessage, length: number): Buffer | undefined {
   if (length === 0) return Buffer.alloc(0)
-  if (req.readableLength === length) return req.read() as Buffer
-  return bodyAfterHead(req, length)
+  return req.readableLength === length ? (req.read() as Buffer) : undefined
 }
 
-/**
- * The body of a request whose head the route answered without waiting (a key held in memory): node's parser
- * hands the request over as soon as its head is parsed and pushes the bytes that came with it right after,
- * so a turn of the microtask queue later they are there.
- */
-async function bodyAfterHead(req: IncomingMessage, length: number): Promise<Buffer | undefined> {
-  await Promise.resolve()
-  if (req.readableLength === length) return req.read() as Buffer
+/** The whole body read as a stream, or undefined when the caller went away before sending it. */
+function streamedBody(req: IncomingMessage, length: number): Promise<Buffer | undefined> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -283,9 +276,17 @@ export function createDirectFetchRoute(
       return answer.problem(error)
     }
     answer.headers['ratelimit-policy'] = rateLimitPolicyField(limits, 'fetch')
-    const read = readBody(req, Number(req.headers['content-length']))
-    const body = read instanceof Promise ? await read : read
-    if (body === undefined) return
+    const length = Number(req.headers['content-length'])
+    let body = bodyAtHand(req, length)
+    if (body === undefined) {
+      // A head answered without waiting (a key held in memory): node's parser hands the request over as soon
+      // as its head is parsed and pushes the bytes that came with it right after, so a turn of the microtask
+      // queue later they are there. Awaited here, not in a function of its own, whose promise resolved with
+      // a Buffer would have V8 look up a `then` along the Buffer's prototypes.
+      await Promise.resolve()
+      body = bodyAtHand(req, length) ?? (await streamedBody(req, length))
+      if (body === undefined) return
+    }
     const url = targetOf(body)
     // The Fastify route says what is wrong with the body, and charges it.
     if (url === undefined) return throughFastify(req, res, body)
