@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 
-const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+/** The base62 digits, in the order of their values. */
+export const base62Alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+const alphabet = base62Alphabet
 
 /** Uniform base62 string from rejection-sampled random bytes. */
 export function randomBase62(length: number): string {
@@ -24,8 +26,8 @@ export function newId(prefix: IdPrefix, length = 20): string {
 /** Every two-digit base62 string, in order: the last two digits of a request id. */
 let digitPairs: readonly string[] | undefined
 
-/** `value` in `width` base62 digits, most significant first. */
-function base62Digits(value: number, width: number): string {
+/** `value` in `width` base62 digits, most significant first (API key checksums, request ids). */
+export function base62Digits(value: number, width: number): string {
   let digits = ''
   for (let i = 0, rest = value; i < width; i++, rest = Math.floor(rest / 62))
     digits = alphabet[rest % 62]! + digits

@@ -4,16 +4,15 @@
  * (https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/): secret scanners can
  * recognise a leaked key, and a mistyped or made-up key is refused before any database lookup.
  */
-import { randomBase62 } from '../../shared/ids.ts'
+import { base62Alphabet, base62Digits, randomBase62 } from '../../shared/ids.ts'
 
 export const apiKeyPrefix = 'sp_live_'
 const randomLength = 30
 const checksumLength = 6
-const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const keyLength = apiKeyPrefix.length + randomLength + checksumLength
 
 /** Each ASCII character's base62 digit, -1 for those that are none. */
-const digits = Int8Array.from({ length: 128 }, (_, code) => alphabet.indexOf(String.fromCharCode(code)))
+const digits = Int8Array.from({ length: 128 }, (_, code) => base62Alphabet.indexOf(String.fromCharCode(code)))
 
 // zlib.crc32 only arrived in Node 22.2: the classic table-driven CRC-32 (IEEE 802.3, reflected).
 const crcTable = Uint32Array.from({ length: 256 }, (_, n) => {
@@ -39,15 +38,9 @@ function crc32Bytes(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0
 }
 
-/** Fixed-width base62, most significant digit first (62^6 > 2^32, so six digits hold any CRC32). */
-function base62(value: number, width: number): string {
-  let out = ''
-  for (let rest = value; out.length < width; rest = Math.floor(rest / 62)) out = alphabet[rest % 62]! + out
-  return out
-}
-
 function checksumOf(body: string): string {
-  return base62(crc32(body), checksumLength)
+  // 62^6 > 2^32: six digits hold any CRC32.
+  return base62Digits(crc32(body), checksumLength)
 }
 
 export function mintApiKey(): string {
