@@ -147,13 +147,7 @@ export function createRateLimiter(deps: RateLimitDeps, log: Pick<Logger, 'warn'>
     throw storeUnavailable(error)
   }
 
-  async function guard<T>(work: Promise<T>): Promise<T> {
-    try {
-      return await work
-    } catch (error) {
-      return failed(error)
-    }
-  }
+  const guard = <T>(work: Promise<T>): Promise<T> => work.catch(failed)
 
   /** A store's answer, at once when it came at once (ADR 0031), its failure mapped as `guard` maps it. */
   function guarded(answer: Admission | Promise<Admission>): Admission | Promise<Admission> {
