@@ -3,7 +3,8 @@
  * (docs/adr/0015-embedded-stores-in-the-supervisor.md). The supervisor answers the stores' methods by name
  * (`storeHandlers`); a worker's `storesOfSupervisor` has the stores' own interfaces, each method one call.
  * Every admission, idempotency step and budget take is thus one atomic step in one process, as it is in
- * the single process or in Redis, whichever worker asks.
+ * the single process or in Redis, whichever worker asks. An admission, one per fetch a worker serves, goes
+ * as arrays of its values (admission-wire.ts).
  */
 import type {
   IdempotencyStore,
@@ -13,6 +14,14 @@ import type {
 import type { EmbeddedStores } from '../gateway/rate-limits/limit-stores.ts'
 import type { AdmissionStore } from '../gateway/rate-limits/admission.ts'
 import type { UpstreamBudgetStore } from '../gateway/social/upstream-budget.ts'
+import {
+  admissionFromWire,
+  admissionToWire,
+  requestFromWire,
+  requestToWire,
+  type AdmissionRequestWire,
+  type AdmissionWire,
+} from './admission-wire.ts'
 import type { CallHandlers, Caller } from './supervisor-calls.ts'
 
 /** A body on the wire: JSON has no bytes, so base64. */
@@ -31,7 +40,8 @@ type WireOutcome =
 /** In the supervisor: every method a worker may call, by `store.method`. */
 export function storeHandlers({ admission, idempotency, upstreamBudgets }: EmbeddedStores): CallHandlers {
   return {
-    'admission.admit': async (request: Parameters<AdmissionStore['admit']>[0]) => admission.admit(request),
+    'admission.admit': async (request: AdmissionRequestWire) =>
+      admissionToWire(await admission.admit(requestFromWire(request))),
     'admission.release': (key: string, token: string) => admission.release(key, token),
     'admission.refundQuota': (key: string) => admission.refundQuota(key),
     'admission.quotaUsed': (key: string) => admission.quotaUsed(key),
@@ -69,7 +79,16 @@ export function storeHandlers({ admission, idempotency, upstreamBudgets }: Embed
  */
 export function storesOfSupervisor(call: Caller): EmbeddedStores {
   const admission: AdmissionStore = {
-    admit: (request) => call('admission.admit', [request]) as ReturnType<AdmissionStore['admit']>,
+    admit: (request) => {
+      let wire: AdmissionRequestWire
+      try {
+        wire = requestToWire(request)
+      } catch (error) {
+        // A request too malformed to read (no rules): a rejection, as every store's failure is (ADR 0031).
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+      }
+      return (call('admission.admit', [wire]) as Promise<AdmissionWire>).then(admissionFromWire)
+    },
     // Unanswered: the rate limiter does not wait for it, and its lease frees a slot whose release failed.
     release: async (key, token) => void (await call('admission.release', [key, token], { answer: false })),
     refundQuota: async (key) => void (await call('admission.refundQuota', [key])),
