@@ -14,6 +14,7 @@
 import type { Logger } from 'pino'
 import { Cancellation, type CancelSignal } from '../../shared/cancellation.ts'
 import type { Clock } from '../../shared/clock.ts'
+import { Deadlines } from '../../shared/deadlines.ts'
 import { AppError } from '../../shared/errors.ts'
 import type { HopState } from '../../shared/fleet-contract.ts'
 import type { Region } from '../../shared/regions.ts'
@@ -186,19 +187,23 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     }
   }
 
+  // Every fetch's deadline lasts the same: one list of them and one timer (shared/deadlines.ts).
+  const deadlines = new Deadlines(deps.fetchDeadlineMs)
+  const expire = (deadline: Cancellation) => {
+    deadline.abort(
+      new AppError(
+        'upstream_unavailable',
+        `The fetch did not finish within ${Math.round(deps.fetchDeadlineMs / 1000)} s, fail-over included.`,
+        { timedOut: true },
+      ),
+    )
+  }
+
   return {
     fetch: async (request, principal, call) => {
       // One deadline for the whole fetch, started before the idempotency claim, whose lease outlives it.
       const deadline = new Cancellation()
-      const timer = setTimeout(() => {
-        deadline.abort(
-          new AppError(
-            'upstream_unavailable',
-            `The fetch did not finish within ${Math.round(deps.fetchDeadlineMs / 1000)} s, fail-over included.`,
-            { timedOut: true },
-          ),
-        )
-      }, deps.fetchDeadlineMs)
+      const timer = deadlines.start(expire, deadline)
       try {
         const key = request.idempotencyKey
         if (key !== undefined) {
@@ -222,7 +227,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
           forget?.()
         }
       } finally {
-        clearTimeout(timer)
+        timer.cancel()
       }
     },
   }

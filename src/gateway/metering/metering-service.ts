@@ -25,6 +25,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { Clock } from '../../shared/clock.ts'
+import { Deadlines } from '../../shared/deadlines.ts'
 import type { BackgroundTasks } from '../background-tasks.ts'
 import { dayMs, dayOf } from '../billing/period.ts'
 import type { UsageRepository } from './usage-repository.ts'
@@ -176,6 +177,9 @@ export function createMeteringService({
     for (const done of callers.splice(0)) done()
   }
 
+  /** A database that hangs rather than fails does not hold a commit's callers past maxWaitMs. */
+  const releases = new Deadlines(maxWaitMs)
+
   function addToTally(accountId: string, day: string, counts: Counts): void {
     const key = keyOf(accountId, day)
     const entry = tally.get(key)
@@ -251,8 +255,7 @@ export function createMeteringService({
       waiting.delete(item.key)
       if (waitingHere !== undefined) callers.push(...waitingHere)
     }
-    // A database that hangs rather than fails does not hold the callers' answers past maxWaitMs.
-    const released = callers.length === 0 ? undefined : setTimeout(() => answer(callers), maxWaitMs)
+    const released = callers.length === 0 ? undefined : releases.start(answer, callers)
     background.run(
       'usage record',
       async () => {
@@ -286,7 +289,7 @@ export function createMeteringService({
         } finally {
           if (shared) committing = false
           for (const item of outgoing) sending.delete(item.key)
-          clearTimeout(released)
+          released?.cancel()
           answer(callers)
           // What was recorded while this write was on its way goes next, at once.
           if (written && (tally.size > 0 || unsure.size > 0)) flushSoon()

@@ -6,6 +6,7 @@
 import { Cancellation, type CancelSignal } from '../../shared/cancellation.ts'
 import type { FetchJob, NodeEnvelope, NodeRedirect, TargetRefusal } from '../../shared/fleet-contract.ts'
 import { systemClock } from '../../shared/clock.ts'
+import { Deadlines, type Deadline } from '../../shared/deadlines.ts'
 import { targetUrlFault } from '../../shared/target-url.ts'
 import { createAddressPolicy } from './address-policy.ts'
 import { acceptEncoding, readBody } from './body-reader.ts'
@@ -67,13 +68,13 @@ export type Fetcher = {
  */
 class FetchCancellation extends Cancellation {
   timedOut = false
-  readonly #timer: NodeJS.Timeout
+  readonly #timer: Deadline
   readonly #caller: CancelSignal | undefined
   readonly #onCallerAbort: (() => void) | undefined
 
-  constructor(timeoutMs: number, caller: CancelSignal | undefined) {
+  constructor(deadlines: Deadlines, caller: CancelSignal | undefined) {
     super()
-    this.#timer = setTimeout(expire, timeoutMs, this)
+    this.#timer = deadlines.start(expire, this)
     this.#caller = caller
     if (caller === undefined) return
     if (caller.aborted) this.abort()
@@ -83,7 +84,7 @@ class FetchCancellation extends Cancellation {
 
   /** The fetch is over: no deadline any more, and the caller's signal is left alone. */
   release(): void {
-    clearTimeout(this.#timer)
+    this.#timer.cancel()
     const caller = this.#caller
     const listener = this.#onCallerAbort
     if (caller === undefined || listener === undefined) return
@@ -125,6 +126,8 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     timeoutMs: options.timeoutMs,
     maxIdleConnections: options.maxIdleConnections ?? 128,
   })
+  // Every fetch's time-out lasts the same: one list of them and one timer (shared/deadlines.ts).
+  const deadlines = new Deadlines(options.timeoutMs)
   const now = () => clock.now()
   /** Milliseconds since the chain began: the earlier hops' time and this fetch's since `started`. */
   const elapsed = (started: number, before: number) => before + Math.round(clock.monotonic() - started)
@@ -148,7 +151,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     }
 
     // One deadline for the whole fetch, all hops and the body, combined with the caller's signal.
-    const cancel = new FetchCancellation(options.timeoutMs, signal)
+    const cancel = new FetchCancellation(deadlines, signal)
     // Cookies set along this redirect chain, sent on its later hops; none from the caller, none kept after.
     // A chain the gateway drives (job.hop) brings the jar of its earlier hops. Most fetches meet no
     // redirect, so a jar is built only from one that holds something, or at the chain's first redirect:
