@@ -148,7 +148,7 @@ export function createMeteringService({
 
   function schedule(delayMs: number): void {
     if (timer !== undefined) return
-    timer = setTimeout(flush, delayMs)
+    timer = setTimeout(flushByTimer, delayMs)
     // A pending tally never keeps the process alive; shutdown flushes it.
     timer.unref()
   }
@@ -345,9 +345,20 @@ export function createMeteringService({
    * write rather than the first commit of any account, which with many accounts doubled the rows each
    * fetch wrote.
    */
-  function flush(everything = true): void {
-    if (timer !== undefined) clearTimeout(timer)
+  function flushByTimer(): void {
     timer = undefined
+    flush()
+  }
+
+  function flush(everything = true): void {
+    // While writes succeed, a timer armed for counts this flush takes stays armed and fires with nothing
+    // to do, or for what came since: at one fetch at a time an envelope's bytes armed one, the next
+    // fetch's flush cleared it, and arming and clearing one a fetch cost more than one idle firing a
+    // second. While they fail, the pause before the next attempt is the failure's (failed()).
+    if (retryMs !== 0 && timer !== undefined) {
+      clearTimeout(timer)
+      timer = undefined
+    }
     if (tally.size === 0 && unsure.size === 0) return
     const round = ++rounds
     let held = false
