@@ -107,8 +107,10 @@ describe('Deadlines', () => {
         for (const s of steps) {
           if (s.kind === 'start') {
             const id = started.length
+            // Read before the start: the deadline's own time is this or later.
+            const at = performance.now() + ms
             const deadline = deadlines.start(fired(log), id)
-            started.push({ id, cancel: () => deadline.cancel(), at: performance.now() + ms })
+            started.push({ id, cancel: () => deadline.cancel(), at })
           } else if (s.kind === 'cancel' && started.length > 0) {
             const entry = started[s.which % started.length]!
             entry.cancelledAt ??= performance.now()
