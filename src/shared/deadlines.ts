@@ -20,20 +20,14 @@ export class Deadlines {
   readonly #ms: number
   #first: Deadline | undefined = undefined
   #last: Deadline | undefined = undefined
+  /** Keeps the process alive while any deadline is pending, and not once none is. */
   #timer: NodeJS.Timeout | undefined = undefined
-  /** Whether the timer keeps the process alive: while any deadline is pending. */
-  #refed = false
   readonly #fire = (): void => this.#due()
 
   constructor(ms: number) {
     if (!Number.isFinite(ms) || ms < 0)
       throw new RangeError(`a deadline's duration must be a finite ms >= 0: ${ms}`)
     this.#ms = ms
-  }
-
-  /** The duration of every deadline here, in milliseconds. */
-  get ms(): number {
-    return this.#ms
   }
 
   /** `expire(subject)` runs `ms` from now, unless the deadline returned is cancelled first. */
@@ -52,10 +46,7 @@ export class Deadlines {
     }
     this.#last = deadline
     if (this.#timer === undefined) this.#arm(this.#ms)
-    else if (!this.#refed) {
-      this.#timer.ref()
-      this.#refed = true
-    }
+    else if (!this.#timer.hasRef()) this.#timer.ref()
     return deadline
   }
 
@@ -75,21 +66,16 @@ export class Deadlines {
     else next.previous = previous
     deadline.previous = undefined
     deadline.next = undefined
-    if (this.#first === undefined && this.#refed) {
-      this.#timer?.unref()
-      this.#refed = false
-    }
+    if (this.#first === undefined) this.#timer?.unref()
   }
 
   #arm(delayMs: number): void {
     // A timer fires at whole milliseconds of node's loop time; rounding up never fires early.
     this.#timer = setTimeout(this.#fire, Math.max(1, Math.ceil(delayMs)))
-    this.#refed = true
   }
 
   #due(): void {
     this.#timer = undefined
-    this.#refed = false
     const now = performance.now()
     try {
       for (let first = this.#first; first !== undefined && first.at <= now; first = this.#first) {
@@ -107,9 +93,10 @@ export class Deadlines {
 export class Deadline {
   previous: Deadline | undefined = undefined
   next: Deadline | undefined = undefined
+  /** Undefined once it has fired or was cancelled. */
   #owner: Deadlines | undefined
-  #expire: ((subject: unknown) => void) | undefined
-  #subject: unknown
+  readonly #expire: (subject: unknown) => void
+  readonly #subject: unknown
   /** When it falls due, on `performance.now()`. */
   readonly at: number
 
@@ -125,21 +112,13 @@ export class Deadline {
     const owner = this.#owner
     if (owner === undefined) return
     this.#owner = undefined
-    this.#expire = undefined
-    this.#subject = undefined
     owner.remove(this)
   }
 
   /** @internal Taken out of its list, then its callback, once. */
   fire(): void {
-    const owner = this.#owner
-    const expire = this.#expire
-    const subject = this.#subject
-    if (owner === undefined || expire === undefined) return
-    this.#owner = undefined
-    this.#expire = undefined
-    this.#subject = undefined
-    owner.remove(this)
-    expire(subject)
+    if (this.#owner === undefined) return
+    this.cancel()
+    this.#expire(this.#subject)
   }
 }
