@@ -8,9 +8,11 @@ import { redisScript } from '../../infra/redis/redis-script.ts'
 // the event loop asked for on one Cluster slot (redis-admission-store.ts). One ARGV per admission, its fields
 // a JSON array (an argument per field cost the gateway's Redis client a third of a microsecond each, and
 // Redis splits a JSON array in C in half the time Lua splits text at commas: docs/performance.md): now, id,
-// n, has in-flight, has quota, has key, (limit, windowMs, now - windowMs, pivot always wanted) per rule,
-// [in-flight limit, leaseMs, now + leaseMs], [quota limit, quota floor], [key id, epoch]. The counts, flags and
-// limits are numbers; the times and durations, which go to commands, are strings, so Redis never prints them.
+// n, in-flight (0: none, 1: leases, 2: leases whose expiry to set), has quota, has key, (limit, the log's
+// life, now - windowMs, flags) per rule, [in-flight limit, the leases' life, now + leaseMs], [quota limit,
+// quota floor], [key id, epoch]. A rule's flags: 1 its pivot always wanted, 2 its log's expiry to set. The
+// counts, flags and limits are numbers; the times and durations, which go to commands, are strings, so Redis
+// never prints them.
 // Its KEYS in turn: n rule logs, the in-flight leases (if it has them), the trial counter (if it has one), the
 // account's key state (if it has one). The trial counter counts from at least its floor (the usage ledger's
 // count). Reply, per admission in turn: admitted (1/0), (count, pivot) per rule, [in-flight count, pivot],
@@ -30,6 +32,8 @@ import { redisScript } from '../../infra/redis/redis-script.ts'
 // the trial counter read once and written once. And the times the commands take are computed by the gateway
 // and passed on as the text they came in. Redis runs the script to completion, so each admission still sees
 // exactly what a script of its own would have seen.
+// A key's expiry is set when the gateway asks (at most once a quarter of a window, or of a lease's life: ADR
+// 0032) or when the script found the key empty before adding to it: a key the ZADD makes has no expiry.
 // A log is pruned, counted and its first entry read once per script, not once per admission: the script
 // keeps what it learnt of each log (`logs`) and follows its own additions, and asks Redis again only when a
 // later admission's window starts later. Admissions of one turn of one account share their logs, so a busy
@@ -47,6 +51,8 @@ local quota_used = {}
 -- since (false: none). Scores stay the text they came in until a comparison needs their numbers.
 local logs = {}
 local shared = #ARGV > 1
+-- The keys this script found empty (or missing): whoever adds to them sets their expiry.
+local bare = {}
 
 -- The entries the script has yet to add to the logs it keeps track of, as ZADD's arguments (score, member,
 -- score, member...) per log: one command per log when the script ends, or before Redis is next asked about it.
@@ -87,6 +93,7 @@ local function observe(key, since, limit, always_pivot)
       logs[key] = log
     end
   end
+  if count == 0 then bare[key] = true end
   local index = 0
   local pass = true
   if count >= limit then
@@ -160,7 +167,7 @@ end
 local function admit(k, A)
   local id = A[2]
   local n = A[3]
-  local has_in_flight = A[4] == 1
+  local has_in_flight = A[4] ~= 0
   local has_quota = A[5] == 1
   local next_key = k + n
   local next_arg = 7 + 4 * n
@@ -203,7 +210,7 @@ local function admit(k, A)
   local pass = true
   for i = 0, n - 1 do
     -- An entry exactly windowMs old has left the window.
-    pass = observe(KEYS[k + i], A[9 + 4 * i], A[7 + 4 * i], A[10 + 4 * i] == 1) and pass
+    pass = observe(KEYS[k + i], A[9 + 4 * i], A[7 + 4 * i], A[10 + 4 * i] % 2 == 1) and pass
   end
   local lease_field, used
   if has_in_flight then
@@ -222,16 +229,18 @@ local function admit(k, A)
 
   if pass then
     reply[at] = 1
-    for i = 0, n - 1 do
-      local key = KEYS[k + i]
-      record(key, A[1], id, A[9 + 4 * i])
-      expiries[key] = longer(expiries[key], A[8 + 4 * i])
-    end
-    if has_in_flight then
-      record(in_flight_key, A[lease_field + 1], id, A[1])
-      lease_expiries[in_flight_key] = longer(lease_expiries[in_flight_key], A[lease_field])
-    end
+    for i = 0, n - 1 do record(KEYS[k + i], A[1], id, A[9 + 4 * i]) end
+    if has_in_flight then record(in_flight_key, A[lease_field + 1], id, A[1]) end
     if has_quota then quota_used[quota_key] = used + 1 end
+  end
+  -- An expiry the gateway asked for is set whether or not this admission passed (it counts it as set once
+  -- the script answers); one the script owes a key it found empty, only when the admission added to it.
+  for i = 0, n - 1 do
+    local key = KEYS[k + i]
+    if A[10 + 4 * i] >= 2 or (pass and bare[key]) then expiries[key] = longer(expiries[key], A[8 + 4 * i]) end
+  end
+  if has_in_flight and (A[4] == 2 or (pass and bare[in_flight_key])) then
+    lease_expiries[in_flight_key] = longer(lease_expiries[in_flight_key], A[lease_field])
   end
   return next_key
 end
@@ -243,10 +252,12 @@ for j = 1, #ARGV do
 end
 
 for key, adds in pairs(unwritten) do redis.call('ZADD', key, unpack(adds)) end
--- A log lives a window after its newest entry; the leases as long as the longest of them.
+-- A log lives at least a window after its newest entry, the leases at least as long as the longest of them:
+-- each key's life is half as long again as that, and the gateway asks again a quarter of a window later.
 for key, window in pairs(expiries) do redis.call('PEXPIRE', key, window) end
+-- A lease set found empty was made by this script, with no expiry to keep: at one fetch at a time, each.
 for key, lease_ms in pairs(lease_expiries) do
-  if redis.call('PTTL', key) < tonumber(lease_ms) then redis.call('PEXPIRE', key, lease_ms) end
+  if bare[key] or redis.call('PTTL', key) < tonumber(lease_ms) then redis.call('PEXPIRE', key, lease_ms) end
 end
 for key, used in pairs(quota_used) do redis.call('SET', key, used) end
 return struct.pack('<' .. string.rep('d', #reply), unpack(reply))

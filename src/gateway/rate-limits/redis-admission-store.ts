@@ -5,8 +5,10 @@
  * counter, and the recording when all pass, are one atomic step across gateways for each admission.
  *
  * Key layout (prefix default `sallyport:`), all keys opaque strings from the caller:
- *   <prefix>rl:<rule name>:<rule key>  ZSET  score = admission time (ms), member = admission id; PEXPIRE windowMs
- *   <prefix>inflight:<key>             ZSET  score = lease expiry (ms), member = lease token
+ *   <prefix>rl:<rule name>:<rule key>  ZSET  score = admission time (ms), member = admission id; expires 1.5 x windowMs
+ *                                            after the last expiry a gateway asked for (below)
+ *   <prefix>inflight:<key>             ZSET  score = lease expiry (ms), member = lease token; expires 1.5 x leaseMs
+ *                                            after the last asked for, never sooner than it did
  *   <prefix>trial:<key>                STRING the quota used (a total: no expiry)
  *   <prefix>keys:<account scope>       HASH  epoch, and k:<key id> (or k:*) = 1 per revoked key (ADR 0011);
  *                                            PEXPIRE keyStateTtlMs from the epoch's creation, a marker keeps
@@ -15,6 +17,15 @@
  * Time is the `now` the gateway passes (its injected clock), not the Redis server's TIME: tests inject it,
  * gateways run NTP, and a millisecond or two of skew between gateways moves a window edge by as much. Key
  * TTLs run on the server's clock, but only ever drop entries that scores have already put out of the window.
+ *
+ * Expiries (ADR 0032): a key must outlive its entries' time in the window (a log) or its longest lease, or an
+ * active account's entries would go with it. Setting it at every admission was a quarter of the script's
+ * calls at one admission a script; a gateway now asks for it at most once a quarter of a window (of a lease's
+ * life, for the leases), timed on this process's monotonic clock as Redis times expiries on its own, and
+ * counts it as set only once a script that asked has answered (`lives`). The life it asks for is half as long again as the entries need: so a
+ * setting that never took (lost in a fail-over) leaves the key alive until the next. A key the script finds
+ * empty gets its expiry from whoever adds to it, asked or not: a key Redis dropped (restarted, evicted,
+ * deleted) is made again by the ZADD, without one. A failed script makes the gateway ask again for every key.
  *
  * Redis Cluster: a script may only touch keys of one slot. `fetchAdmission()` puts the account id in a
  * `{...}` hash tag so every account-scoped key shares one; the global per-host key cannot (every account
@@ -71,6 +82,12 @@ export type RedisAdmissionStoreOptions = {
 /** At most this many admissions in one script: a script holds Redis to itself while it runs. */
 const batchSize = 64
 
+/** A key lives half as long again as its entries need, and its expiry is asked for again within a quarter. */
+const lifeOf = (ms: number) => Math.ceil(ms * 1.5)
+const askEvery = (ms: number) => ms / 4
+/** The keys whose expiry this gateway remembers setting: beyond so many, it forgets them all and asks again. */
+const livesKept = 16_384
+
 /**
  * The Cluster hash tag every key shares (Redis's rule: the text between the first `{` and the first `}`
  * after it, when not empty; else the whole key), or undefined when they do not share one.
@@ -111,7 +128,16 @@ function integers(reply: unknown): number[] {
  * One admission in a script: its keys, its fields as a JSON array (the script's one argument for it), and
  * where each rule's answer lands in the request's order.
  */
-type Step = { keys: string[]; fields: string; rules: number[]; inFlight: boolean; quota: boolean }
+type Step = {
+  keys: string[]
+  fields: string
+  rules: number[]
+  inFlight: boolean
+  quota: boolean
+  /** The keys whose expiry this step asks for, and when it was built (`performance.now()`). */
+  asks: string[] | undefined
+  at: number
+}
 
 type StepReply = { admitted: boolean; seen: LogSeen[]; quotaUsed: number | undefined } | KeyRefusal
 
@@ -138,25 +164,50 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
   const inFlightKey = prefixed('inflight:')
   const trialKey = prefixed('trial:')
   const keyStateKey = prefixed('keys:')
+  /** Per key, when a script that asked for its expiry was built (`performance.now()`), once it answered. */
+  const lives = new Map<string, number>()
+  /** Whether `key`'s expiry is due: never asked for by this gateway, or asked for `ms / 4` ago. */
+  function due(key: string, ms: number, at: number): boolean {
+    const last = lives.get(key)
+    return last === undefined || at - last >= askEvery(ms)
+  }
+  function settled(s: Step): void {
+    if (s.asks === undefined) return
+    if (lives.size + s.asks.length > livesKept) lives.clear()
+    for (const key of s.asks) lives.set(key, s.at)
+  }
 
   function step(request: CheckedRequest, id: string, rules: number[], account: boolean): Step {
     const inFlight = account ? request.inFlight : undefined
     const quota = account ? request.quota : undefined
     const key = account ? request.key : undefined
     const keys: string[] = []
+    const at = performance.now()
+    let asks: string[] | undefined
     // Times and durations as text (they go to commands as they come); counts, flags and limits as numbers.
     const now = String(request.now)
-    const fields: (string | number)[] = [now, id, rules.length, inFlight ? 1 : 0, quota ? 1 : 0, key ? 1 : 0]
+    const fields: (string | number)[] = [now, id, rules.length, 0, quota ? 1 : 0, key ? 1 : 0]
     for (const index of rules) {
       const rule = request.rules[index]!
-      keys.push(ruleKeys[rule.name](rule.key))
+      const log = ruleKeys[rule.name](rule.key)
+      keys.push(log)
       // The pivot of a rule no header reports is read only when the rule refuses (LogSeen).
-      const pivotWanted = isAdvertised(rule.name) ? 1 : 0
-      fields.push(rule.limit, String(rule.windowMs), String(request.now - rule.windowMs), pivotWanted)
+      let flags = isAdvertised(rule.name) ? 1 : 0
+      if (due(log, rule.windowMs, at)) {
+        flags += 2
+        ;(asks ??= []).push(log)
+      }
+      fields.push(rule.limit, String(lifeOf(rule.windowMs)), String(request.now - rule.windowMs), flags)
     }
     if (inFlight !== undefined) {
-      keys.push(inFlightKey(inFlight.key))
-      fields.push(inFlight.limit, String(inFlight.leaseMs), String(request.now + inFlight.leaseMs))
+      const leases = inFlightKey(inFlight.key)
+      keys.push(leases)
+      fields[3] = 1
+      if (due(leases, inFlight.leaseMs, at)) {
+        fields[3] = 2
+        ;(asks ??= []).push(leases)
+      }
+      fields.push(inFlight.limit, String(lifeOf(inFlight.leaseMs)), String(request.now + inFlight.leaseMs))
     }
     if (quota !== undefined) {
       keys.push(trialKey(quota.key))
@@ -172,6 +223,8 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
       rules,
       inFlight: inFlight !== undefined,
       quota: quota !== undefined,
+      asks,
+      at,
     }
   }
 
@@ -249,12 +302,16 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
           }
           if (at !== values.length) throw new Error('admission script: unexpected reply')
         } catch (error) {
+          lives.clear()
           for (const queued of batch) queued.reject(error)
           return
         }
+        for (const { step: s } of batch) settled(s)
         batch.forEach((queued, i) => queued.resolve(answers[i]!))
       },
       (error: unknown) => {
+        // The script may or may not have run: every expiry is asked for again.
+        lives.clear()
         for (const queued of batch) queued.reject(error)
       },
     )
