@@ -5,10 +5,10 @@
  * counter, and the recording when all pass, are one atomic step across gateways for each admission.
  *
  * Key layout (prefix default `sallyport:`), all keys opaque strings from the caller:
- *   <prefix>rl:<rule name>:<rule key>  ZSET  score = admission time (ms), member = admission id; expires 1.5 x windowMs
- *                                            after the last expiry a gateway asked for (below)
- *   <prefix>inflight:<key>             ZSET  score = lease expiry (ms), member = lease token; expires 1.5 x leaseMs
- *                                            after the last asked for, never sooner than it did
+ *   <prefix>rl:<rule name>:<rule key>  ZSET  score = admission time (ms), member = admission id;
+ *                                            expires 1.5 x windowMs after a gateway last asked (below)
+ *   <prefix>inflight:<key>             ZSET  score = lease expiry (ms), member = lease token;
+ *                                            expires 1.5 x leaseMs after a gateway last asked, never sooner
  *   <prefix>trial:<key>                STRING the quota used (a total: no expiry)
  *   <prefix>keys:<account scope>       HASH  epoch, and k:<key id> (or k:*) = 1 per revoked key (ADR 0011);
  *                                            PEXPIRE keyStateTtlMs from the epoch's creation, a marker keeps
@@ -20,12 +20,14 @@
  *
  * Expiries (ADR 0032): a key must outlive its entries' time in the window (a log) or its longest lease, or an
  * active account's entries would go with it. Setting it at every admission was a quarter of the script's
- * calls at one admission a script; a gateway now asks for it at most once a quarter of a window (of a lease's
- * life, for the leases), timed on this process's monotonic clock as Redis times expiries on its own, and
- * counts it as set only once a script that asked has answered (`lives`). The life it asks for is half as long again as the entries need: so a
- * setting that never took (lost in a fail-over) leaves the key alive until the next. A key the script finds
- * empty gets its expiry from whoever adds to it, asked or not: a key Redis dropped (restarted, evicted,
- * deleted) is made again by the ZADD, without one. A failed script makes the gateway ask again for every key.
+ * calls at one admission a script; a gateway now asks for it at most once a quarter of a window (of a
+ * lease's life, for the leases), timed on this process's monotonic clock as Redis times expiries on its
+ * own, and counts it as set only once the script that asked has answered for that admission's rules
+ * (`lives`; a key refusal answers before them). The life it asks for is half as long again as the entries
+ * need, so a setting that never took (lost in a fail-over) leaves the key alive until the next. A key the
+ * script finds empty gets its expiry from whoever adds to it, asked or not: a key Redis dropped (restarted,
+ * evicted, deleted) is made again by the ZADD, without one. A failed script makes the gateway ask again for
+ * every key.
  *
  * Redis Cluster: a script may only touch keys of one slot. `fetchAdmission()` puts the account id in a
  * `{...}` hash tag so every account-scoped key shares one; the global per-host key cannot (every account
@@ -171,8 +173,9 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     const last = lives.get(key)
     return last === undefined || at - last >= askEvery(ms)
   }
-  function settled(s: Step): void {
-    if (s.asks === undefined) return
+  /** The expiries `s` asked for are set: its script answered, and reached its rules. */
+  function settled(s: Step, reply: StepReply): void {
+    if (s.asks === undefined || typeof reply === 'string') return
     if (lives.size + s.asks.length > livesKept) lives.clear()
     for (const key of s.asks) lives.set(key, s.at)
   }
@@ -306,7 +309,7 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
           for (const queued of batch) queued.reject(error)
           return
         }
-        for (const { step: s } of batch) settled(s)
+        batch.forEach(({ step: s }, i) => settled(s, answers[i]!))
         batch.forEach((queued, i) => queued.resolve(answers[i]!))
       },
       (error: unknown) => {

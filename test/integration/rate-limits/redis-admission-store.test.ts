@@ -418,6 +418,31 @@ if (!(await redisAnswers())) {
     }
   })
 
+  test("an admission refused for its key asks for no expiry on the next one's behalf", async () => {
+    const harness = await makeRedisHarness(testClock(t0))
+    try {
+      const log = `${harness.prefix}rl:account_fetch:{acct_a}`
+      const store = harness.open()
+      const epoch = await store.keyEpoch('{acct_a}')
+      await store.markRevoked('{acct_a}', 'key_old')
+      const keyed = (keyId: string, now: number) => ({
+        ...quickWindow(now),
+        key: { scope: '{acct_a}', keyId, epoch },
+      })
+      assert.ok((await store.admit(keyed('key_new', t0))).admitted)
+      await harness.admin.pexpire(log, 100_000)
+      await sleep(150)
+      // Due again: the revoked key's admission asks, but its script answers before its rules are read.
+      const refused = await store.admit(keyed('key_old', t0 + 1))
+      assert.ok(!refused.admitted && refused.reason === 'key_revoked')
+      assert.ok((await store.admit(keyed('key_new', t0 + 2))).admitted)
+      const ttl = await harness.admin.pttl(log)
+      assert.ok(ttl > 500 && ttl <= 600, `the log expires in ${ttl} ms`)
+    } finally {
+      await harness.dispose()
+    }
+  })
+
   test('after a failed script, a gateway asks for every expiry again', async () => {
     const harness = await makeRedisHarness(testClock(t0))
     const redis = connect()
