@@ -205,11 +205,9 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     if (inFlight !== undefined) {
       const leases = inFlightKey(inFlight.key)
       keys.push(leases)
-      fields[3] = 1
-      if (due(leases, inFlight.leaseMs, at)) {
-        fields[3] = 2
-        ;(asks ??= []).push(leases)
-      }
+      const ask = due(leases, inFlight.leaseMs, at)
+      if (ask) (asks ??= []).push(leases)
+      fields[3] = ask ? 2 : 1
       fields.push(inFlight.limit, String(lifeOf(inFlight.leaseMs)), String(request.now + inFlight.leaseMs))
     }
     if (quota !== undefined) {
@@ -309,8 +307,10 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
           for (const queued of batch) queued.reject(error)
           return
         }
-        batch.forEach(({ step: s }, i) => settled(s, answers[i]!))
-        batch.forEach((queued, i) => queued.resolve(answers[i]!))
+        batch.forEach((queued, i) => {
+          settled(queued.step, answers[i]!)
+          queued.resolve(answers[i]!)
+        })
       },
       (error: unknown) => {
         // The script may or may not have run: every expiry is asked for again.
