@@ -96,7 +96,7 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
 
     const end = () => {
       ending = true
-      if (running.size === 0) socket.end()
+      if (running.size === 0) writer.end()
     }
     links.add(end)
     if (state.closing) end()
@@ -139,7 +139,7 @@ export function createFleetLinks(deps: FleetFetchDeps): FleetLinks {
       const settle = () => {
         state.inFlight--
         running.delete(id)
-        if (ending && running.size === 0) socket.end()
+        if (ending && running.size === 0) writer.end()
       }
       deps.fetcher.fetch(job, cancel).then(
         (outcome) => {

@@ -11,8 +11,8 @@
  * of jobs costs one write and one wake-up on each side, where HTTP cost one of each per job.
  */
 import type { Socket } from 'node:net'
-import { minPooledBytes, takeBuffer } from './buffer-pool.ts'
-import { createTurnCork } from './turn-cork.ts'
+import { giveBack, minPooledBytes, takeBuffer } from './buffer-pool.ts'
+import { atTurnEnd, createTurnCork } from './turn-cork.ts'
 
 export const linkProtocol = 'sallyport-fleet-link/1'
 
@@ -161,30 +161,100 @@ export function joinPayload(views: readonly Buffer[], length: number): Buffer {
 
 export type FrameWriter = {
   /**
-   * Queues a frame; it leaves with the other frames of this turn (`writableLength` tells how much waits).
-   * `written` is called once a payload is in the kernel, not if the link closes first.
+   * Queues a frame; it leaves with the other frames of this turn. A payload of up to `copiedPayloadBytes` is
+   * copied at once (the caller may use its buffer again); a larger one is written as it is, and counts in
+   * the socket's `writableLength` from this call. `written` is called once a payload is in the kernel, not
+   * if the link closes first.
    */
   write(type: number, id: number, payload?: Buffer | string, written?: () => void): void
+  /** Ends the socket once the frames queued so far are written. */
+  end(): void
 }
 
 const noPayload = Buffer.alloc(0)
 
-/** Writes frames to `socket`, those of one turn in one write (turn-cork.ts). */
+/**
+ * A frame whose payload is at most this long is copied into its turn's one buffer; a larger one (a part of
+ * a large answer) is handed to the socket as it is, without a copy.
+ */
+export const copiedPayloadBytes = 16 * 1024
+
+function writeHead(into: Buffer, at: number, length: number, id: number, type: number): void {
+  into.writeUInt32LE(length, at)
+  into.writeUInt32LE(id, at + 4)
+  into[at + 8] = type
+}
+
+/**
+ * Writes frames to `socket`, those of one turn in one write (turn-cork.ts). The small frames of a turn,
+ * heads and payloads, go one after another into one buffer, handed to the socket once at the turn's end:
+ * one socket write a turn instead of two a frame, and no buffer of its own for each head and each string.
+ */
 export function createFrameWriter(socket: Socket): FrameWriter {
   const cork = createTurnCork()
+  /** The turn's frames so far, in `turn[0, used)`: a buffer of the pool (buffer-pool.ts), used again. */
+  let turn: Buffer | undefined
+  let used = 0
+  let writtenCallbacks: (() => void)[] | undefined
+
+  /** The turn's buffer, with room for `bytes` more. */
+  function room(bytes: number): Buffer {
+    const needed = used + bytes
+    if (turn === undefined) {
+      turn = takeBuffer(Math.max(minPooledBytes, needed))
+      atTurnEnd(flush)
+    } else if (turn.length < needed) {
+      const grown = takeBuffer(2 * needed)
+      turn.copy(grown, 0, 0, used)
+      giveBack(turn)
+      turn = grown
+    }
+    return turn
+  }
+
+  /** Hands the turn's frames so far to the socket, before anything written after. */
+  function flush(): void {
+    const buffer = turn
+    if (buffer === undefined) return
+    const length = used
+    const callbacks = writtenCallbacks
+    turn = undefined
+    used = 0
+    writtenCallbacks = undefined
+    if (socket.destroyed || socket.writableEnded) return giveBack(buffer)
+    socket.write(buffer.subarray(0, length), (error) => {
+      if (error != null) return
+      giveBack(buffer)
+      if (callbacks !== undefined) for (const written of callbacks) written()
+    })
+  }
+
   return {
     write(type, id, payload = noPayload, written) {
       if (socket.destroyed || socket.writableEnded) return
       cork(socket)
+      // A string's UTF-8 takes at most three bytes per UTF-16 unit.
+      const most = typeof payload === 'string' ? payload.length * 3 : payload.length
+      if (most <= copiedPayloadBytes) {
+        const into = room(frameHeadBytes + most)
+        const at = used + frameHeadBytes
+        const length = typeof payload === 'string' ? into.write(payload, at, 'utf8') : payload.copy(into, at)
+        writeHead(into, used, length, id, type)
+        used = at + length
+        if (written !== undefined) (writtenCallbacks ??= []).push(written)
+        return
+      }
+      flush()
       const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload
       const head = Buffer.allocUnsafe(frameHeadBytes)
-      head.writeUInt32LE(body.length, 0)
-      head.writeUInt32LE(id, 4)
-      head[8] = type
+      writeHead(head, 0, body.length, id, type)
       socket.write(head)
-      if (body.length === 0) return
       if (written === undefined) socket.write(body)
       else socket.write(body, (error) => error == null && written())
+    },
+    end() {
+      flush()
+      socket.end()
     },
   }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { once } from 'node:events'
 import { createServer, request } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net'
 import { describe, it, type TestContext } from 'node:test'
 import fc from 'fast-check'
 import { testNode } from '../../helpers/node-call.ts'
@@ -12,7 +12,16 @@ import {
   type FetchJob,
   type NodeEnvelope,
 } from '../../../src/shared/fleet-contract.ts'
-import { FrameReader, frameHeadBytes, joinPayload, linkProtocol } from '../../../src/shared/fleet-link.ts'
+import {
+  answerFrame,
+  copiedPayloadBytes,
+  createFrameWriter,
+  FrameReader,
+  frameHeadBytes,
+  jobFrame,
+  joinPayload,
+  linkProtocol,
+} from '../../../src/shared/fleet-link.ts'
 import { createNodeClient, NodeFailure } from '../../../src/gateway/fleet/node-client.ts'
 import { localDrain, type DrainSwitch } from '../../../src/node/app.ts'
 
@@ -327,6 +336,98 @@ describe('a frame reader', () => {
     const head = Buffer.alloc(frameHeadBytes)
     head.writeUInt32LE(11, 0)
     assert.throws(() => reader.push(head), /over the limit/)
+  })
+})
+
+/** A connected pair of loopback sockets: what the writer writes on `near` arrives on `far`. */
+async function socketPair(t: TestContext): Promise<{ near: Socket; far: Socket }> {
+  const server = createNetServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const accepted = once(server, 'connection') as Promise<[Socket]>
+  const near = connect((server.address() as AddressInfo).port, '127.0.0.1')
+  await once(near, 'connect')
+  const [far] = await accepted
+  t.after(() => {
+    near.destroy()
+    far.destroy()
+    server.close()
+  })
+  return { near, far }
+}
+
+/** Every frame that arrives on `socket` until it ends, payloads as text. */
+async function framesOf(socket: Socket): Promise<{ type: number; id: number; payload: string }[]> {
+  const frames: { type: number; id: number; payload: string }[] = []
+  const reader = new FrameReader(64 * 1024 * 1024, (type, id, views, length) =>
+    frames.push({ type, id, payload: joinPayload(views, length).toString('utf8') }),
+  )
+  socket.on('data', (chunk: Buffer) => reader.push(chunk))
+  await once(socket, 'end')
+  return frames
+}
+
+describe('a frame writer', () => {
+  it("sends a turn's small frames in one socket write, and large ones after them in order", async (t) => {
+    const { near, far } = await socketPair(t)
+    const arriving = framesOf(far)
+    const writes: number[] = []
+    const write = near.write.bind(near) as (chunk: Buffer, callback?: () => void) => boolean
+    near.write = ((chunk: Buffer, callback?: () => void) => {
+      writes.push(chunk.length)
+      return write(chunk, callback)
+    }) as typeof near.write
+    const writer = createFrameWriter(near)
+    const large = 'L'.repeat(copiedPayloadBytes + 1)
+    const sent = [
+      { type: jobFrame.job, id: 1, payload: '{"url":"https://example.com/é"}' },
+      { type: jobFrame.cancel, id: 2, payload: '' },
+      { type: answerFrame.envelope, id: 3, payload: 'x'.repeat(copiedPayloadBytes) },
+    ]
+    // Strings as the gateway sends jobs, buffers as the node sends answers; no payload as a cancel.
+    for (const { type, id, payload } of sent) {
+      writer.write(type, id, payload === '' ? undefined : id === 1 ? payload : Buffer.from(payload))
+    }
+    assert.deepEqual(writes, [], 'nothing is written before the turn ends')
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.equal(writes.length, 1, 'one write for the turn')
+    const heads = sent.length * frameHeadBytes
+    assert.equal(writes[0], heads + sent.reduce((sum, f) => sum + Buffer.byteLength(f.payload), 0))
+
+    // A large payload goes as it is, after the small frames queued before it, and before those after it.
+    let written = false
+    writer.write(jobFrame.job, 4, 'a')
+    writer.write(answerFrame.part, 5, Buffer.from(large), () => (written = true))
+    writer.write(jobFrame.job, 6, 'b')
+    writer.end()
+    const frames = await arriving
+    assert.deepEqual(
+      frames.map((f) => [f.type, f.id, Buffer.byteLength(f.payload)]),
+      [
+        ...sent.map((f) => [f.type, f.id, Buffer.byteLength(f.payload)]),
+        [jobFrame.job, 4, 1],
+        [answerFrame.part, 5, large.length],
+        [jobFrame.job, 6, 1],
+      ],
+    )
+    assert.equal(frames[0]!.payload, sent[0]!.payload)
+    assert.equal(frames[4]!.payload, large)
+    assert.ok(written, 'the large payload was written')
+  })
+
+  it('writes what a turn queued before the socket ends, and calls back once it is written', async (t) => {
+    const { near, far } = await socketPair(t)
+    const arriving = framesOf(far)
+    const writer = createFrameWriter(near)
+    let written = 0
+    for (let id = 0; id < 200; id++) {
+      writer.write(answerFrame.envelope, id, Buffer.from(`answer ${id} `.repeat(50)), () => written++)
+    }
+    writer.end()
+    const frames = await arriving
+    assert.equal(frames.length, 200)
+    frames.forEach((frame, id) => assert.equal(frame.payload, `answer ${id} `.repeat(50)))
+    assert.equal(written, 200)
   })
 })
 
