@@ -61,6 +61,16 @@ export type HopState = {
   cookies: unknown
 }
 
+/**
+ * Where every chain stands before its first hop: nothing counted yet, an empty cookie jar (the node's
+ * `CookieJarState`). One frozen object, so that a job's JSON can be written around its text known ahead.
+ */
+export const firstHop: Readonly<HopState> = Object.freeze({
+  redirects_so_far: 0,
+  elapsed_ms_so_far: 0,
+  cookies: Object.freeze({ cookies: Object.freeze([]), sequence: 0 }),
+})
+
 /** A node's answer to a hop that the target redirected: the next hop, for the gateway to admit. */
 export type NodeRedirect = {
   /** Resolved against the hop's URL and checked for its scheme, credentials and host by the node. */

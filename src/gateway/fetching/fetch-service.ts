@@ -16,7 +16,7 @@ import { Cancellation, type CancelSignal } from '../../shared/cancellation.ts'
 import type { Clock } from '../../shared/clock.ts'
 import { Deadlines } from '../../shared/deadlines.ts'
 import { AppError } from '../../shared/errors.ts'
-import type { HopState } from '../../shared/fleet-contract.ts'
+import { firstHop, type HopState } from '../../shared/fleet-contract.ts'
 import type { Region } from '../../shared/regions.ts'
 import type { StandingService } from '../billing/standing.ts'
 import type { FetchDispatcher } from '../fleet/fetch-dispatcher.ts'
@@ -85,9 +85,6 @@ function envelopePrefix(region: Region): Buffer {
   return prefix
 }
 
-/** The cookie jar of a chain before its first hop (node/fetching/cookie-jar.ts, `CookieJarState`). */
-const emptyJar = Object.freeze({ cookies: [], sequence: 0 })
-
 export function createFetchService(deps: FetchServiceDeps): FetchService {
   const idempotent = createIdempotentFetch({
     store: deps.idempotency,
@@ -138,7 +135,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
       // The gateway drives the redirect chain one hop per job (ADR 0010), so that every hop is admitted
       // against both per-host budgets; the node checks each hop's addresses and builds the final envelope.
       let url = request.url.href
-      let hop: HopState = { redirects_so_far: 0, elapsed_ms_so_far: 0, cookies: emptyJar }
+      let hop: Readonly<HopState> = firstHop
       let pinned: Region | undefined
       for (;;) {
         const served = await deps.dispatcher.dispatchHop(

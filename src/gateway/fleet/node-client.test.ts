@@ -3,8 +3,15 @@ import { once } from 'node:events'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, it, type TestContext } from 'node:test'
-import { fleetHeaders, fleetPaths, verifyFleetCall, type FetchJob } from '../../shared/fleet-contract.ts'
-import { createNodeClient, NodeFailure } from './node-client.ts'
+import fc from 'fast-check'
+import {
+  firstHop,
+  fleetHeaders,
+  fleetPaths,
+  verifyFleetCall,
+  type FetchJob,
+} from '../../shared/fleet-contract.ts'
+import { createNodeClient, jobJson, NodeFailure } from './node-client.ts'
 
 const secret = 'fleet-secret-for-client-tests-0123456789'
 const job: FetchJob = { url: 'https://example.com/', user_agent: null }
@@ -110,5 +117,25 @@ describe('the gateway calls a node', () => {
       status: 404,
       retry_in_ms: 60_000,
     })
+  })
+})
+
+describe("a job's JSON", () => {
+  it('is what JSON.stringify writes, for any URL and User-Agent, on the first hop and after', () => {
+    const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }))
+    const hop = fc.record({
+      redirects_so_far: fc.nat(),
+      elapsed_ms_so_far: fc.nat(),
+      cookies: fc.jsonValue(),
+    })
+    fc.assert(
+      fc.property(text, fc.option(text), fc.option(hop), (url, userAgent, later) => {
+        const job: FetchJob = { url, user_agent: userAgent, hop: later ?? firstHop }
+        assert.equal(jobJson(job), JSON.stringify(job))
+      }),
+    )
+    const social: FetchJob = { url: 'https://example.com/', user_agent: null, accept: 'application/json' }
+    assert.equal(jobJson(social), JSON.stringify(social))
+    assert.equal(jobJson({ ...job, hop: firstHop }), JSON.stringify({ ...job, hop: firstHop }))
   })
 })

@@ -9,6 +9,7 @@ import { Pool, type Dispatcher } from 'undici'
 import type { CancelSignal } from '../../shared/cancellation.ts'
 import type { Clock } from '../../shared/clock.ts'
 import {
+  firstHop,
   fleetHeaders,
   fleetPaths,
   signFleetCall,
@@ -233,10 +234,10 @@ export function createNodeClient(options: NodeClientOptions) {
   async function fetchJob(job: FetchJob, signal?: CancelSignal): Promise<JobAnswer> {
     const open = openLink()
     if (open !== undefined) {
-      const answer: LinkAnswer = await open.send(JSON.stringify(job), options.jobTimeoutMs, signal)
+      const answer: LinkAnswer = await open.send(jobJson(job), options.jobTimeoutMs, signal)
       return jobAnswer(job, 200, answer.outcome, answer.payload)
     }
-    const answer = await call('POST', fleetPaths.fetch, JSON.stringify(job), options.jobTimeoutMs, signal)
+    const answer = await call('POST', fleetPaths.fetch, jobJson(job), options.jobTimeoutMs, signal)
     return jobAnswer(job, answer.status, answer.headers[fleetHeaders.outcome], answer.payload)
   }
 
@@ -284,6 +285,24 @@ export function createNodeClient(options: NodeClientOptions) {
     /** Whether jobs go over an open fleet link now (tests, metrics). */
     linked: () => link !== undefined,
   }
+}
+
+const firstHopJson = JSON.stringify(firstHop)
+
+/**
+ * `JSON.stringify(job)`; a public fetch's first hop, nearly every job, around the text of its hop written
+ * once: of its ten strings (keys and values) only the URL and the User-Agent are serialised each time.
+ */
+export function jobJson(job: FetchJob): string {
+  if (
+    job.hop !== firstHop ||
+    job.user_agent === undefined ||
+    job.accept !== undefined ||
+    job.response_headers !== undefined
+  ) {
+    return JSON.stringify(job)
+  }
+  return `{"url":${JSON.stringify(job.url)},"user_agent":${JSON.stringify(job.user_agent)},"hop":${firstHopJson}}`
 }
 
 /** What the gateway needs of a node (fakes in tests, the in-process node of `dev`, which has no link). */
