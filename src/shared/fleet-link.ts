@@ -189,6 +189,7 @@ function writeHead(into: Buffer, at: number, length: number, id: number, type: n
  * Writes frames to `socket`, those of one turn in one write (turn-cork.ts). The small frames of a turn,
  * heads and payloads, go one after another into one buffer, handed to the socket once at the turn's end:
  * one socket write a turn instead of two a frame, and no buffer of its own for each head and each string.
+ * Only a turn with a large payload corks the socket, so that its pieces still leave together.
  */
 export function createFrameWriter(socket: Socket): FrameWriter {
   const cork = createTurnCork()
@@ -232,7 +233,6 @@ export function createFrameWriter(socket: Socket): FrameWriter {
   return {
     write(type, id, payload = noPayload, written) {
       if (socket.destroyed || socket.writableEnded) return
-      cork(socket)
       // A string's UTF-8 takes at most three bytes per UTF-16 unit.
       const most = typeof payload === 'string' ? payload.length * 3 : payload.length
       if (most <= copiedPayloadBytes) {
@@ -244,6 +244,8 @@ export function createFrameWriter(socket: Socket): FrameWriter {
         if (written !== undefined) (writtenCallbacks ??= []).push(written)
         return
       }
+      // Corked until the turn's end: the frames before it, its head and its payload leave in one writev.
+      cork(socket)
       flush()
       const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload
       const head = Buffer.allocUnsafe(frameHeadBytes)
