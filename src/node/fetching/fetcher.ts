@@ -63,8 +63,7 @@ export type Fetcher = {
 /**
  * One fetch's cancellation: its whole-fetch deadline (all hops and the body) and the caller's signal both
  * abort its hops through it, until `release()`. The deadline's callback is a module function handed this
- * object, not a closure: tsx (esbuild's keepNames) names every named function a fetch would build, and
- * that costs a property definition each time.
+ * object, not a closure: a fetch builds no function for it.
  */
 class FetchCancellation extends Cancellation {
   timedOut = false
