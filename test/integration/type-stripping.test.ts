@@ -1,8 +1,8 @@
 /**
- * The type stripping every Sallyport process starts with where Node has none of its own (bin/type-stripping.js,
- * ADR 0033): a child process with only the hooks registered loads TypeScript as Node 22.18 and later do,
- * annotations blanked and nothing else changed (positions, the functions' own text, no wrapper), also under
- * `node_modules`, and refuses syntax that is not erasable.
+ * The type stripping every Sallyport process starts with where Node has none of its own
+ * (bin/type-stripping.js, ADR 0033): a child process with only the hooks registered loads TypeScript as Node
+ * 22.18 and later do, annotations blanked and nothing else changed (positions, the functions' own text, no
+ * wrapper), also under `node_modules`, and refuses syntax that is not erasable.
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
