@@ -143,6 +143,44 @@ type Step = {
 
 type StepReply = { admitted: boolean; seen: LogSeen[]; quotaUsed: number | undefined } | KeyRefusal
 
+/**
+ * A step's fields as the script's JSON array (redis-admission-scripts.ts has their order): now, the id, the
+ * number of rules, the in-flight flag (0 none, 1 leases, 2 leases whose expiry to set), has quota, has key,
+ * (limit, the log's life, now - windowMs, flags) per rule, [in-flight limit, the leases' life, now +
+ * leaseMs], [quota limit, quota floor], [key id, epoch]. Times and durations as text (they go to commands as
+ * they come), counts, flags and limits as numbers.
+ *
+ * Written as text, not with `JSON.stringify` of an array: that was the largest single cost of a gateway's
+ * admission, some 10,000 instructions a fetch spent serialising a score of numbers and strings one by one
+ * in V8's runtime (docs/performance.md). Every number here is a safe integer (`checkRequest`), which a
+ * template writes as JSON does; the id is the store's own (base64url, a dot, base 36) and needs no escaping;
+ * the key's id and epoch, which come from outside the store, go through `json` (JSON.stringify).
+ */
+export function stepFields(
+  request: CheckedRequest,
+  id: string,
+  rules: readonly number[],
+  flags: readonly number[],
+  leases: 0 | 1 | 2,
+  quota: boolean,
+  key: CheckedRequest['key'],
+  json: (text: string) => string = JSON.stringify,
+): string {
+  const { now } = request
+  let text = `["${now}","${id}",${rules.length},${leases},${quota ? 1 : 0},${key === undefined ? 0 : 1}`
+  for (let i = 0; i < rules.length; i++) {
+    const rule = request.rules[rules[i]!]!
+    text += `,${rule.limit},"${lifeOf(rule.windowMs)}","${now - rule.windowMs}",${flags[i]!}`
+  }
+  const { inFlight } = request
+  if (leases !== 0 && inFlight !== undefined) {
+    text += `,${inFlight.limit},"${lifeOf(inFlight.leaseMs)}","${now + inFlight.leaseMs}"`
+  }
+  if (quota && request.quota !== undefined) text += `,${request.quota.limit},${request.quota.floor ?? 0}`
+  if (key !== undefined) text += `,${json(key.keyId)},${json(key.epoch)}`
+  return `${text}]`
+}
+
 export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): AdmissionStore {
   const {
     redis,
@@ -154,6 +192,9 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
   if (/[{}]/.test(prefix)) throw new TypeError('admission: the key prefix may not contain { or }')
   // Admission ids are ZSET members of the logs and the in-flight set.
   const nextId = memberIds()
+  // A key's id and epoch are the same strings at each of its fetches (the key cache's): their JSON text is
+  // kept rather than written again each time.
+  const jsonText = remembered((text) => JSON.stringify(text), 16_384)
   // Each key the same string each time for the accounts and hosts fetched from last (remembered.ts): a key
   // built afresh per fetch is joined, then flattened and measured again by the client before it is written.
   const prefixed = (kind: string) => remembered((key) => `${prefix}${kind}${key}`, 16_384)
@@ -187,40 +228,31 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     const keys: string[] = []
     const at = performance.now()
     let asks: string[] | undefined
-    // Times and durations as text (they go to commands as they come); counts, flags and limits as numbers.
-    const now = String(request.now)
-    const fields: (string | number)[] = [now, id, rules.length, 0, quota ? 1 : 0, key ? 1 : 0]
+    const flags: number[] = []
     for (const index of rules) {
       const rule = request.rules[index]!
       const log = ruleKeys[rule.name](rule.key)
       keys.push(log)
       // The pivot of a rule no header reports is read only when the rule refuses (LogSeen).
-      let flags = isAdvertised(rule.name) ? 1 : 0
+      let flag = isAdvertised(rule.name) ? 1 : 0
       if (due(log, rule.windowMs, at)) {
-        flags += 2
+        flag += 2
         ;(asks ??= []).push(log)
       }
-      fields.push(rule.limit, String(lifeOf(rule.windowMs)), String(request.now - rule.windowMs), flags)
+      flags.push(flag)
     }
+    let leases: 0 | 1 | 2 = 0
     if (inFlight !== undefined) {
-      const leases = inFlightKey(inFlight.key)
-      keys.push(leases)
-      const ask = due(leases, inFlight.leaseMs, at)
-      if (ask) (asks ??= []).push(leases)
-      fields[3] = ask ? 2 : 1
-      fields.push(inFlight.limit, String(lifeOf(inFlight.leaseMs)), String(request.now + inFlight.leaseMs))
+      const log = inFlightKey(inFlight.key)
+      keys.push(log)
+      leases = due(log, inFlight.leaseMs, at) ? 2 : 1
+      if (leases === 2) (asks ??= []).push(log)
     }
-    if (quota !== undefined) {
-      keys.push(trialKey(quota.key))
-      fields.push(quota.limit, quota.floor ?? 0)
-    }
-    if (key !== undefined) {
-      keys.push(keyStateKey(key.scope))
-      fields.push(key.keyId, key.epoch)
-    }
+    if (quota !== undefined) keys.push(trialKey(quota.key))
+    if (key !== undefined) keys.push(keyStateKey(key.scope))
     return {
       keys,
-      fields: JSON.stringify(fields),
+      fields: stepFields(request, id, rules, flags, leases, quota !== undefined, key, jsonText),
       rules,
       inFlight: inFlight !== undefined,
       quota: quota !== undefined,
