@@ -406,4 +406,25 @@ describe('the PostgreSQL pool', { skip: postgresAvailable ? false : 'no PostgreS
     assert.match(rows[0]!.schema, /^test_\d+_[0-9a-f]+$/)
     assert.equal(rows[0]!.app, 'sallyport')
   })
+
+  it('prepares a statement with parameters once per connection, under its name, and binds each call’s values', async (t) => {
+    const db = openPostgresDatabase(postgresUrl, { size: 1 })
+    t.after(() => db.destroy())
+    // One connection: the statements and the view below all run on it.
+    const texts = ['a', 'b"', 'c\n']
+    for (const [i, text] of texts.entries()) {
+      const { rows } = await sql<{
+        n: number
+        t: string
+      }>`select ${i}::int8 + 1 as n, ${text}::text as t`.execute(db)
+      assert.deepEqual(rows, [{ n: i + 1, t: text }])
+    }
+    const { rows } = await sql<{ name: string; statement: string }>`
+      select name, statement from pg_prepared_statements where statement like ${'%::int8 + 1 as n%'}`.execute(
+      db,
+    )
+    assert.equal(rows.length, 1, 'prepared once for the three calls')
+    assert.match(rows[0]!.name, /^sp_[0-9a-f]{40}$/)
+    assert.equal(rows[0]!.statement, 'select $1::int8 + 1 as n, $2::text as t')
+  })
 })
