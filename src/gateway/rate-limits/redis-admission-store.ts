@@ -35,7 +35,7 @@
  * one step refused is taken back from the other (ADR 0012).
  */
 import type { Redis } from 'ioredis'
-import { memberIds, runScript, runScriptBuffers } from '../../infra/redis/redis-script.ts'
+import { memberIds, runScript, runScriptBuffers, sentAsGiven } from '../../infra/redis/redis-script.ts'
 import { systemClock, type Clock } from '../../shared/clock.ts'
 import { remembered } from '../../shared/remembered.ts'
 import { atTurnEnd } from '../../shared/turn-cork.ts'
@@ -304,7 +304,8 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     releases = new Map()
     waiting = new Map()
     for (const [key, release] of releasing) {
-      redis.zrem(key, ...release.tokens).then(
+      const members = [key, ...release.tokens]
+      ;(sentAsGiven(redis, 'ZREM', members, 'utf8') ?? redis.zrem(key, ...release.tokens)).then(
         () => release.waiters.forEach((waiter) => waiter.resolve()),
         (error: unknown) => release.waiters.forEach((waiter) => waiter.reject(error)),
       )
