@@ -62,6 +62,33 @@ test('a body in chunks is written as the same body in one buffer, wherever it is
   )
 })
 
+test('every field after the body is written as JSON.stringify writes it, whatever it holds', () => {
+  const text = fc.string({ unit: 'binary', maxLength: 40 })
+  const count = fc.oneof(fc.nat(), fc.constant(Number.MAX_SAFE_INTEGER))
+  fc.assert(
+    fc.property(
+      fc.record({
+        status: fc.integer({ min: 100, max: 599 }),
+        public_ip: text,
+        device_id: text,
+        final_url: text,
+        redirects: count,
+        content_type: text,
+        bytes: count,
+        elapsed_ms: fc.oneof(count, fc.double()),
+      }),
+      fc.option(fc.dictionary(text, text)),
+      text,
+      (others, headers, body) => {
+        const all: Omit<NodeEnvelope, 'result'> = { ...others, ...(headers === null ? {} : { headers }) }
+        const wanted = Buffer.from(JSON.stringify({ result: body, ...all }))
+        assert.deepEqual(encodeEnvelope(Object.assign(new TextResult(Buffer.from(body)), all)), wanted)
+      },
+    ),
+    { numRuns: 2000 },
+  )
+})
+
 test('a body of nothing but escapes grows the output past its first guess', () => {
   for (const text of ['\u0001'.repeat(5000), '"'.repeat(4097), '\\\n'.repeat(3000), 'a\u001f'.repeat(999)]) {
     assert.deepEqual(encodeEnvelope(fromBytes(Buffer.from(text))), stringified(text))
