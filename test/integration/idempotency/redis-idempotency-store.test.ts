@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, describe, it } from 'node:test'
-import { Redis } from 'ioredis'
+import { Redis, type Command } from 'ioredis'
 import { idempotencyFingerprint } from '../../../src/gateway/idempotency/idempotency-key.ts'
 import { manualClock, runIdempotencyStoreSuite } from '../../suites/idempotency-store-suite.ts'
 import { keysUnder, makeIdempotencyFixture } from '../rate-limits/redis-harness.ts'
@@ -119,18 +119,23 @@ describe('redis idempotency store, Redis specifics', { skip: skipped ?? false },
   })
 
   it('falls back to EVAL when Redis does not know a script (after a restart or a failover)', async () => {
-    // A client whose server "forgot" every script; the shared server's own cache is left alone.
+    // A client whose server "forgot" every script; the shared server's own cache is left alone. EVALSHA is
+    // refused whichever way the store sends it: through callBuffer, or as a Command (redis-script.ts).
     let refused = 0
+    const noScript = () => {
+      refused++
+      return Promise.reject(new Error('NOSCRIPT No matching script. Please use EVAL.'))
+    }
     const forgetful = new Proxy(redis, {
       get(target, property, receiver) {
-        if (property !== 'callBuffer') return Reflect.get(target, property, receiver) as unknown
-        return async (command: string, args: (string | number | Buffer)[]) => {
-          if (command === 'EVALSHA') {
-            refused++
-            throw new Error('NOSCRIPT No matching script. Please use EVAL.')
-          }
-          return target.callBuffer(command, args)
+        if (property === 'callBuffer') {
+          return (command: string, args: (string | number | Buffer)[]) =>
+            command === 'EVALSHA' ? noScript() : target.callBuffer(command, args)
         }
+        if (property === 'sendCommand') {
+          return (command: Command) => (command.name === 'EVALSHA' ? noScript() : target.sendCommand(command))
+        }
+        return Reflect.get(target, property, receiver) as unknown
       },
     })
     const clock = manualClock(Date.now())
