@@ -13,6 +13,7 @@ import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
 import { Registry } from 'prom-client'
 import { buildGateway, type GatewayDeps } from '../../../app.ts'
+import { urlOfBody } from './fetch-direct.ts'
 import { createMemoryIdempotencyStore } from '../../../idempotency/memory-idempotency-store.ts'
 import { createGatewayMetrics } from '../../../metrics/gateway-metrics.ts'
 import { fixedLimits } from '../../../rate-limits/account-limits.ts'
@@ -196,6 +197,11 @@ const bodies = fc.oneof(
     '{"url":"http://a.example/","__proto__":{"x":1}}',
     '{"__proto__":{"url":"http://a.example/"}}',
     '{"url":"http://a.example/","url":"http://b.example/"}',
+    '{"url":"http:\\/\\/a.example\\/"}',
+    '{"url":"http://a.example/\\u00e9"}',
+    '{ "url":"http://a.example/"}',
+    '{"url":"http://a.example/"} ',
+    '{"url":"http://a.example/\u00e9"}',
     '\ufeff{"url":"http://a.example/"}',
     '{"url":"http://a.example/"',
     'null',
@@ -638,5 +644,60 @@ describe('POST /v2/proxy/fetch on node:http, around the answer', () => {
     assert.equal(refused.status, 422)
     assert.equal(refused.headers.connection, 'close')
     await closing
+  })
+})
+
+describe('the url of a fetch body', () => {
+  /** What the route has always read: `JSON.parse` of the body as UTF-8, an object with `url` alone. */
+  function parsedUrl(body: Buffer): string | undefined {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(body.toString('utf8'))
+    } catch {
+      return undefined
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined
+    const keys = Object.keys(parsed)
+    if (keys.length !== 1 || keys[0] !== 'url') return undefined
+    const url = (parsed as { url: unknown }).url
+    return typeof url === 'string' ? url : undefined
+  }
+
+  const compact = (middle: Uint8Array) => Buffer.concat([Buffer.from('{"url":"'), middle, Buffer.from('"}')])
+  const anyBody = fc.oneof(
+    // Strings of any code points, as JSON writes them: quotes, backslashes and controls escaped.
+    fc.string({ unit: 'binary', maxLength: 40 }).map((url) => Buffer.from(JSON.stringify({ url }))),
+    // Bytes of any kind between the compact form's ends: invalid UTF-8, cut sequences, raw controls.
+    fc.uint8Array({ maxLength: 40 }).map(compact),
+    fc
+      .array(fc.constantFrom(0x22, 0x5c, 0x1f, 0x20, 0x7f, 0x80, 0xc3, 0xa9, 0xe2, 0x82, 0xf0, 0x61), {
+        maxLength: 12,
+      })
+      .map((bytes) => compact(Uint8Array.from(bytes))),
+    // Near misses of the compact form, and anything at all.
+    fc
+      .tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 }))
+      .map(([before, url, after]) => Buffer.from(`${before}{"url":"${url}"}${after}`)),
+    fc.uint8Array({ maxLength: 24 }).map((bytes) => Buffer.from(bytes)),
+  )
+
+  it('is what JSON.parse makes of the body, for any body', () => {
+    fc.assert(
+      fc.property(anyBody, (body) => {
+        assert.equal(urlOfBody(body), parsedUrl(body))
+      }),
+      { numRuns: 5_000 },
+    )
+  })
+
+  it('reads the compact form without JSON.parse, and any other through it', (t) => {
+    const parse = t.mock.method(JSON, 'parse')
+    assert.equal(urlOfBody(Buffer.from('{"url":"https://a.example/é?q=1"}')), 'https://a.example/é?q=1')
+    assert.equal(parse.mock.callCount(), 0)
+    assert.equal(urlOfBody(Buffer.from('{"url":"https:\\/\\/a.example\\/"}')), 'https://a.example/')
+    assert.equal(urlOfBody(Buffer.from('{"url": "https://a.example/"}')), 'https://a.example/')
+    assert.equal(urlOfBody(Buffer.from('{"url":"a","url":"b"}')), 'b')
+    assert.equal(urlOfBody(Buffer.from('{"url":"a"')), undefined)
+    assert.equal(parse.mock.callCount(), 4)
   })
 })

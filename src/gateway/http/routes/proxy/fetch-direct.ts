@@ -96,6 +96,37 @@ function headOf(req: IncomingMessage, bodyLimit: number): Head | undefined {
 
 /** The target of a body that is exactly `{"url": "<absolute http(s) URL>"}`; anything else is undefined. */
 function targetOf(body: Buffer): URL | undefined {
+  const url = urlOfBody(body)
+  if (url === undefined || url.length === 0 || url.length > maxUrlLength) return undefined
+  try {
+    return parseTargetUrl(url)
+  } catch {
+    return undefined
+  }
+}
+
+/** `{"url":"`, as bytes. */
+const compactHead = [0x7b, 0x22, 0x75, 0x72, 0x6c, 0x22, 0x3a, 0x22]
+
+/**
+ * The string of a body that is a JSON object with `url` its only member, else undefined: what `JSON.parse`
+ * of the body as UTF-8 says, with the same answer for every body (held to it in fetch-direct.test.ts).
+ *
+ * The body nearly every caller sends, `{"url":"..."}` without spaces and with nothing escaped in the URL,
+ * is read without `JSON.parse`: between its first eight bytes and its last two, a string that holds no `"`,
+ * `\` or control character is its own JSON text, and those ASCII bytes decode alone whatever surrounds them
+ * (no byte of a UTF-8 sequence of more than one byte is below 0x80).
+ */
+export function urlOfBody(body: Buffer): string | undefined {
+  const start = compactHead.length
+  const end = body.length - 2
+  let compact = end >= start && body[end] === 0x22 && body[end + 1] === 0x7d
+  for (let i = 0; compact && i < start; i++) compact = body[i] === compactHead[i]
+  for (let i = start; compact && i < end; i++) {
+    const byte = body[i]!
+    compact = byte >= 0x20 && byte !== 0x22 && byte !== 0x5c
+  }
+  if (compact) return body.toString('utf8', start, end)
   let parsed: unknown
   try {
     parsed = JSON.parse(body.toString('utf8'))
@@ -106,12 +137,7 @@ function targetOf(body: Buffer): URL | undefined {
   const keys = Object.keys(parsed)
   if (keys.length !== 1 || keys[0] !== 'url') return undefined
   const url = (parsed as { url: unknown }).url
-  if (typeof url !== 'string' || url.length === 0 || url.length > maxUrlLength) return undefined
-  try {
-    return parseTargetUrl(url)
-  } catch {
-    return undefined
-  }
+  return typeof url === 'string' ? url : undefined
 }
 
 /**
