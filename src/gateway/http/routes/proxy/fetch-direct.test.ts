@@ -554,44 +554,49 @@ describe('POST /v2/proxy/fetch on node:http, around the answer', () => {
     )
   })
 
-  it('writes the request line the Fastify route writes, without the URL', async (t) => {
-    const lines: Record<string, unknown>[] = []
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').trim().split('\n'))
-          lines.push(JSON.parse(line) as Record<string, unknown>)
-        done()
-      },
+  for (const [level, perRequest] of [
+    ['info', 1],
+    ['debug', 2],
+  ] as const) {
+    it(`writes the lines the Fastify route writes at ${level}, without the URL`, async (t) => {
+      const lines: Record<string, unknown>[] = []
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString('utf8').trim().split('\n'))
+            lines.push(JSON.parse(line) as Record<string, unknown>)
+          done()
+        },
+      })
+      const gw = await gatewayOn(manualClock(), nodes(), {
+        logger: { ...loggerOptions(level, 'gateway'), stream } as never,
+      })
+      t.after(() => gw.close())
+      const port = await listening(gw.app)
+      const headers = { 'x-api-key': keys.a1, 'content-type': 'application/json' }
+      const calls: Call[] = [
+        { query: '', headers, body: JSON.stringify({ url: 'http://secret-host.example/private-path' }) },
+        { query: '', headers: { ...headers, 'x-api-key': 'nobody' }, body: '{}' },
+      ]
+      const shape = (line: Record<string, unknown> | undefined) => {
+        assert.ok(line !== undefined)
+        const { time: _time, reqId, responseTime, ...rest } = line
+        assert.match(String(reqId), /^req_/)
+        if (rest.msg === 'request completed') assert.equal(typeof responseTime, 'number')
+        return rest
+      }
+      for (const call of calls) {
+        lines.length = 0
+        const direct = await send(port, call)
+        const directLines = lines.splice(0)
+        await inject(gw.app, call)
+        assert.equal(directLines.length, perRequest, JSON.stringify(directLines))
+        assert.equal(lines.length, perRequest, JSON.stringify(lines))
+        assert.deepEqual(directLines.map(shape), lines.map(shape))
+        for (const line of directLines) assert.equal(line.reqId, direct.headers['x-request-id'])
+        assert.doesNotMatch(JSON.stringify(directLines), /secret-host|private-path/)
+      }
     })
-    const gw = await gatewayOn(manualClock(), nodes(), {
-      logger: { ...loggerOptions('info', 'gateway'), stream } as never,
-    })
-    t.after(() => gw.close())
-    const port = await listening(gw.app)
-    const headers = { 'x-api-key': keys.a1, 'content-type': 'application/json' }
-    const calls: Call[] = [
-      { query: '', headers, body: JSON.stringify({ url: 'http://secret-host.example/private-path' }) },
-      { query: '', headers: { ...headers, 'x-api-key': 'nobody' }, body: '{}' },
-    ]
-    const shape = (line: Record<string, unknown> | undefined) => {
-      assert.ok(line !== undefined)
-      const { time: _time, reqId, responseTime, ...rest } = line
-      assert.match(String(reqId), /^req_/)
-      assert.equal(typeof responseTime, 'number')
-      return rest
-    }
-    for (const call of calls) {
-      lines.length = 0
-      const direct = await send(port, call)
-      const directLines = lines.splice(0)
-      await inject(gw.app, call)
-      assert.equal(directLines.length, 1, JSON.stringify(directLines))
-      assert.equal(lines.length, 1, JSON.stringify(lines))
-      assert.deepEqual(shape(directLines[0]), shape(lines[0]))
-      assert.equal(directLines[0]!.reqId, direct.headers['x-request-id'])
-      assert.doesNotMatch(JSON.stringify(directLines), /secret-host|private-path/)
-    }
-  })
+  }
 
   it('counts its answers in the HTTP metrics as the Fastify route does', async (t) => {
     const registry = new Registry()

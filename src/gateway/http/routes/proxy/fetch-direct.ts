@@ -24,7 +24,7 @@ import { inject } from 'light-my-request'
 import type { Logger } from 'pino'
 import { giveBackWhenWritten } from '../../../../shared/buffer-pool.ts'
 import { problemOf, type ErrorCode } from '../../../../shared/errors.ts'
-import { logsInfo } from '../../../../shared/logger.ts'
+import { logsDebug, logsInfo } from '../../../../shared/logger.ts'
 import { countRouteAnswers, type HttpMetrics } from '../../../../shared/metrics.ts'
 import { regions, type Region } from '../../../../shared/regions.ts'
 import { envelopeLength, envelopeType, type EnvelopeParts } from '../../../fetching/fetch-outcome.ts'
@@ -288,7 +288,7 @@ export function createDirectFetchRoute(
   async function serve(req: IncomingMessage, res: ServerResponse, head: Head): Promise<void> {
     const answer = new Answer(res, deps.nextRequestId())
     // As Fastify's log controller (OneLinePerRequest): a line when a request arrives, at debug only.
-    if (deps.log.level === 'debug' || deps.log.level === 'trace') {
+    if (logsDebug(deps.log)) {
       deps.log.debug({ reqId: answer.requestId, req: route }, 'incoming request')
     }
     let principal
