@@ -74,6 +74,21 @@ const boundaries = [
     },
   },
   {
+    // Node defines these three on the global object as getters: each mention of one by its global name
+    // is a call to its getter through V8's generic global load, where an imported binding is a constant
+    // (docs/performance.md, "2026-12-07 (fortieth)"). The client stands alone and keeps working without them.
+    files: ['src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/client/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'Buffer', message: "import { Buffer } from 'node:buffer'" },
+        { name: 'process', message: "import process from 'node:process'" },
+        { name: 'performance', message: "import { performance } from 'node:perf_hooks'" },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.ts'],
     ignores: ['src/config/**'],
     rules: {

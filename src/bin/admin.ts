@@ -1,4 +1,5 @@
 /** `sallyport admin drain-node`: take egress nodes out of service, or back in. */
+import process from 'node:process'
 import { ConfigError } from '../config/env-parsing.ts'
 import { loadDatabaseConfig } from '../config/database-config.ts'
 import { loadGatewayConfig, type GatewayConfig } from '../config/gateway-config.ts'

@@ -4,6 +4,7 @@
  * start. Gateways see a new plan within their standing cache time (5 s).
  */
 import { writeFile } from 'node:fs/promises'
+import process from 'node:process'
 import { ConfigError } from '../config/env-parsing.ts'
 import { loadDatabaseConfig } from '../config/database-config.ts'
 import { loadPlanOverrides } from '../config/limits-config.ts'

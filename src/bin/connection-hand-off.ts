@@ -13,6 +13,8 @@
 import type { Worker } from 'node:cluster'
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
 import { createServer, Socket, type Server } from 'node:net'
+import { performance } from 'node:perf_hooks'
+import process from 'node:process'
 
 type Handed = { sallyport: 'connection' }
 type Closed = { sallyport: 'connection-closed' }

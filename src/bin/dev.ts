@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Registry } from 'prom-client'
 import pino from 'pino'
+import process from 'node:process'
 import { parseArgs } from 'node:util'
 import { loadDatabaseConfig } from '../config/database-config.ts'
 import { devEnvironment, loadDevWorkers } from '../config/dev-config.ts'

@@ -5,9 +5,11 @@
  *   sallyport fetch URL [--region R] [--out FILE] [--json]       one URL: the body (or the envelope)
  *   sallyport fetch --from urls.txt --out-dir DIR [--concurrency N]   a list, with a progress bar
  */
+import { Buffer } from 'node:buffer'
 import { createReadStream } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import process from 'node:process'
 import { createInterface } from 'node:readline'
 import { Presets, SingleBar } from 'cli-progress'
 import { Option, type Command } from 'commander'

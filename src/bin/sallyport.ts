@@ -4,6 +4,7 @@
  * Commands and options are declared once with commander, which gives every command and subcommand its
  * `--help` and refuses an unknown option or a bad value with a message naming it (exit 2).
  */
+import process from 'node:process'
 import { Command, CommanderError, Option } from 'commander'
 import { ConfigError } from '../config/env-parsing.ts'
 import type { Region } from '../shared/regions.ts'

@@ -1,4 +1,5 @@
 /** Starting and stopping the two kinds of server, shared by `node`, `gateway` and `dev`. */
+import process from 'node:process'
 import pino from 'pino'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Registry } from 'prom-client'

@@ -6,6 +6,7 @@
  * the single process or in Redis, whichever worker asks. An admission, one per fetch a worker serves, goes
  * as arrays of its values (admission-wire.ts).
  */
+import { Buffer } from 'node:buffer'
 import type {
   IdempotencyStore,
   CompletedResponse,

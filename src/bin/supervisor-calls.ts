@@ -13,6 +13,7 @@
  */
 import type { Serializable } from 'node:child_process'
 import cluster, { type Worker } from 'node:cluster'
+import process from 'node:process'
 
 export type SupervisorCall = { id: number; name: string; args: unknown[] }
 export type SupervisorAnswer =

@@ -10,6 +10,7 @@
  * workers open none.
  */
 import cluster, { type Worker } from 'node:cluster'
+import process from 'node:process'
 import type { Registry } from 'prom-client'
 import type { OperatorListenerConfig } from '../config/operator-config.ts'
 import { answerSupervisor, clusterMetricsSource } from '../infra/metrics/cluster-metrics.ts'

@@ -1,5 +1,6 @@
 /** The database of one process: where it is and how its PostgreSQL pool is sized. */
 import { resolve } from 'node:path'
+import process from 'node:process'
 import { defaults } from './defaults.ts'
 import { integer, logLevel, onOff, optional, type Env } from './env-parsing.ts'
 import type { LogLevel } from '../shared/logger.ts'

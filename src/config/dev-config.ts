@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import process from 'node:process'
 import { workerCount, type Env } from './env-parsing.ts'
 
 /**

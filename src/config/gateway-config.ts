@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
+import process from 'node:process'
 import { parseRedisUrl, redisConnectionDefaults } from '../infra/redis/redis-connection.ts'
 import { isRegion, type Region } from '../shared/regions.ts'
 import type { LogLevel } from '../shared/logger.ts'

@@ -1,4 +1,5 @@
 /** Deployment-wide rate limits and the plan catalog's overrides (docs/rate-limits.md, docs/billing.md). */
+import process from 'node:process'
 import { defaults } from './defaults.ts'
 import { ConfigError, integer, optional, type Env } from './env-parsing.ts'
 

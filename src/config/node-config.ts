@@ -1,5 +1,6 @@
 /** The egress node's typed, frozen config (`sallyport node`). */
 import { availableParallelism } from 'node:os'
+import process from 'node:process'
 import type { LogLevel } from '../shared/logger.ts'
 import { isRegion, type Region } from '../shared/regions.ts'
 import { defaults } from './defaults.ts'

@@ -1,5 +1,6 @@
 /** The beta social API (SPEC 1.6): upstream base URLs, the Mastodon allowlist, the cursor secret. */
 import { randomBytes } from 'node:crypto'
+import process from 'node:process'
 import { ConfigError, list, optional, type Env } from './env-parsing.ts'
 
 export type SocialSettings = Readonly<{

@@ -1,5 +1,6 @@
 /** What a supervisor adds to its workers' environment (src/bin/workers.ts). */
 import { randomBytes } from 'node:crypto'
+import process from 'node:process'
 import type { Env } from './env-parsing.ts'
 
 /**

@@ -12,7 +12,9 @@
  * answer is counted in the node's HTTP metrics and, at `info`, logged as Fastify logs a request (the
  * `incoming request` and `request completed` lines of docs/operations.md), never with the job's URL.
  */
+import { Buffer } from 'node:buffer'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { performance } from 'node:perf_hooks'
 import type { FastifyBaseLogger } from 'fastify'
 import {
   fleetHeaders,

@@ -8,8 +8,10 @@
  * Shutdown: a link answers the jobs it runs, then ends; a job that arrives meanwhile is answered `failed`,
  * which the gateway takes as a node failure and fails over, as it does the HTTP route's 503.
  */
+import { Buffer } from 'node:buffer'
 import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
+import { performance } from 'node:perf_hooks'
 import type { Duplex } from 'node:stream'
 import { giveBackWhenWritten } from '../shared/buffer-pool.ts'
 import { Cancellation } from '../shared/cancellation.ts'

@@ -3,6 +3,7 @@
  * duration. Like the fetcher itself, they know nothing of the target: the labels are an outcome from a
  * fixed vocabulary and the target's status class, never a URL, a host or a body (SPEC 1.5, DESIGN 7).
  */
+import { performance } from 'node:perf_hooks'
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
 import type { TargetRefusalCode } from '../shared/fleet-contract.ts'
 import {

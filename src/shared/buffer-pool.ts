@@ -12,6 +12,7 @@
  * back (a socket closed first, a copy kept instead) is simply collected. Giving back anything this pool did
  * not lend, or the same buffer twice, does nothing.
  */
+import { Buffer } from 'node:buffer'
 
 /** Smaller buffers come from Node's own slab or a plain allocation: there is nothing to win below this. */
 export const minPooledBytes = 64 * 1024

@@ -6,6 +6,7 @@
  * `clientErrorHandler` by the gateway and the node. The connection is closed after the answer: after a
  * parse error the rest of the stream cannot be trusted to be a next request.
  */
+import { Buffer } from 'node:buffer'
 import type { Socket } from 'node:net'
 import { AppError, problemOf, type ErrorCode } from './errors.ts'
 import { newId } from './ids.ts'

@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks'
+
 export type Clock = {
   /** Wall-clock milliseconds since the epoch. */
   now(): number

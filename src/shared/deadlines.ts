@@ -16,6 +16,8 @@
  * started. One that throws is an uncaught exception, as from a timer; the others still run, on the next
  * turn.
  */
+import { performance } from 'node:perf_hooks'
+
 export class Deadlines {
   readonly #ms: number
   #first: Deadline | undefined = undefined

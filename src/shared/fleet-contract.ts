@@ -4,6 +4,7 @@
  * short window. The node remembers the nonces it saw for that window, so a captured call cannot be sent
  * again (docs/security.md, "Fleet calls").
  */
+import { Buffer } from 'node:buffer'
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Region } from './regions.ts'
 

@@ -10,6 +10,7 @@
  * and its payload. Jobs and answers of one event-loop turn leave in one socket write, so at load a batch
  * of jobs costs one write and one wake-up on each side, where HTTP cost one of each per job.
  */
+import { Buffer } from 'node:buffer'
 import type { Socket } from 'node:net'
 import { giveBack, minPooledBytes, takeBuffer } from './buffer-pool.ts'
 import { atTurnEnd, createTurnCork } from './turn-cork.ts'

@@ -3,6 +3,7 @@
  * key). The parameters are stored with each hash (`$scrypt$ln=17,r=8,p=1$salt$key`), so they can be
  * raised later and old hashes still verify; `needsRehash` tells sign-in to upgrade one.
  */
+import { Buffer } from 'node:buffer'
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
 export type ScryptParams = { logN: number; r: number; p: number }

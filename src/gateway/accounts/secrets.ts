@@ -2,6 +2,7 @@
  * Bearer secrets (mailed tokens, session ids) and their digests. Only the SHA-256 digest is ever stored:
  * a copy of the database opens no account, no session and no mailed link.
  */
+import { Buffer } from 'node:buffer'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /** 32 random bytes, base64url (43 characters). */

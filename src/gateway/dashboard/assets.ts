@@ -5,6 +5,7 @@
  * (`immutable`) and a deploy that changes them changes the URL. The modules share one digest in their
  * directory (`/dashboard/assets/<digest>/core.js`), so their relative imports need no rewriting.
  */
+import { Buffer } from 'node:buffer'
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,4 +1,5 @@
 /** What one fetch comes to, for the caller to answer with: the use case never throws what it can say. */
+import { Buffer } from 'node:buffer'
 import type { StoredResponse } from '../idempotency/idempotency-store.ts'
 import type { RuleState } from '../rate-limits/admission.ts'
 

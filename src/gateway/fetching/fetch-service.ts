@@ -11,6 +11,7 @@
  * 4. an envelope is delivered once its count is committed and, with a key, stored; any error releases the
  *    key, refunds the trial and takes the count back.
  */
+import { Buffer } from 'node:buffer'
 import type { Logger } from 'pino'
 import { Cancellation, type CancelSignal } from '../../shared/cancellation.ts'
 import type { Clock } from '../../shared/clock.ts'

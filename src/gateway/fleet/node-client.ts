@@ -3,6 +3,7 @@
  * returns the node's answer or a NodeFailure: the node itself could not serve (unreachable, crashed,
  * reset, refused our signature), which is a reason to fail over; a target's failure never is.
  */
+import { Buffer } from 'node:buffer'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Logger } from 'pino'
 import { Pool, type Dispatcher } from 'undici'

@@ -19,6 +19,7 @@
  * (`budget_spent`), and an answer that does not fit the rest of it is not kept: a small marker takes its place
  * (`not_kept`), so a retry is told the first attempt completed and was billed and never fetches again.
  */
+import { Buffer } from 'node:buffer'
 import { hash, randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'

@@ -22,6 +22,7 @@
  */
 import { scanKeys, type RedisClient } from '../../infra/redis/redis-connection.ts'
 import { redisScript, runScriptBuffers } from '../../infra/redis/redis-script.ts'
+import { Buffer } from 'node:buffer'
 import { hash } from 'node:crypto'
 import {
   entryOverheadBytes,

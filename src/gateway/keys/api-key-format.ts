@@ -4,6 +4,7 @@
  * (https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/): secret scanners can
  * recognise a leaked key, and a mistyped or made-up key is refused before any database lookup.
  */
+import { Buffer } from 'node:buffer'
 import { base62Alphabet, base62Digits, randomBase62 } from '../../shared/ids.ts'
 
 export const apiKeyPrefix = 'sp_live_'

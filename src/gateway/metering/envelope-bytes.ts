@@ -3,6 +3,8 @@
  * string every `"` is escaped, so the sequence `,"bytes":` can only be the key itself; the node writes it
  * near the end, so a backwards search touches a few dozen bytes.
  */
+import { Buffer } from 'node:buffer'
+
 const marker = Buffer.from(',"bytes":')
 
 export function envelopeBytes(envelope: Buffer): number {

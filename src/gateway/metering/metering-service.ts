@@ -23,6 +23,7 @@
  * not be written by shutdown are logged, per account and day, for an operator to add.
  */
 import { randomBytes } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
 import type { Logger } from 'pino'
 import type { Clock } from '../../shared/clock.ts'
 import { Deadlines } from '../../shared/deadlines.ts'

@@ -17,6 +17,7 @@
  * generation n are in the database. A file whose lines are all in and that nobody wrote to for
  * `abandonedAfterMs` belongs to a process that is gone: whoever applied its lines deletes it.
  */
+import { Buffer } from 'node:buffer'
 import { randomBytes } from 'node:crypto'
 import {
   closeSync,
@@ -29,6 +30,7 @@ import {
   writeSync,
 } from 'node:fs'
 import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
 import type { Logger } from 'pino'
 import { UsageWriteFailed, writerIdPattern, type UsageBatch, type UsageWrite } from './usage-write.ts'
 

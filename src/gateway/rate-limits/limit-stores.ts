@@ -4,6 +4,7 @@
  * else in Redis over ONE connection (one Redis, or a Redis Cluster), shared by every gateway. Plus the per-account overrides of the limits,
  * read from the database and cached briefly, and the social API's per-upstream budgets (docs/social.md).
  */
+import { performance } from 'node:perf_hooks'
 import type { Logger } from 'pino'
 import type { GatewayConfig } from '../../config/gateway-config.ts'
 import type { Database } from '../../infra/database/database.ts'

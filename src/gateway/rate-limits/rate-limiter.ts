@@ -14,6 +14,7 @@
  * 401 `invalid_api_key`, and a key whose account epoch the store does not hold (Redis restarted empty) is
  * looked up in the database again and admitted once more.
  */
+import { performance } from 'node:perf_hooks'
 import type { Logger } from 'pino'
 import { AppError } from '../../shared/errors.ts'
 import { invalidKey, type CachedKey } from '../keys/principal.ts'

@@ -34,6 +34,8 @@
  * shares it). With `cluster: true` it is admitted by a second script run beside the first, and an admission
  * one step refused is taken back from the other (ADR 0012).
  */
+import { Buffer } from 'node:buffer'
+import { performance } from 'node:perf_hooks'
 import type { Redis } from 'ioredis'
 import { memberIds, runScript, runScriptBuffers, sentAsGiven } from '../../infra/redis/redis-script.ts'
 import { systemClock, type Clock } from '../../shared/clock.ts'

@@ -6,6 +6,7 @@
  * The CSRF token is derived from the session id (HMAC), so it needs no storage, changes with every
  * sign-in, and cannot be computed from anything the database holds.
  */
+import { Buffer } from 'node:buffer'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Clock } from '../../shared/clock.ts'
 import { digestOf, isSecretShaped, newSecret } from '../accounts/secrets.ts'

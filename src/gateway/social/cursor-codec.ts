@@ -6,6 +6,7 @@
  * needs the same SALLYPORT_CURSOR_SECRET. The carried value only ever becomes a query-parameter value on
  * the configured upstream base URL, so no cursor can point a request at another host.
  */
+import { Buffer } from 'node:buffer'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Clock } from '../../shared/clock.ts'
 import { AppError } from '../../shared/errors.ts'

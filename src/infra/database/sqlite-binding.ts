@@ -7,6 +7,7 @@
  * API is the same.
  */
 import { createRequire } from 'node:module'
+import process from 'node:process'
 import type BetterSqlite3 from 'better-sqlite3'
 
 const load = createRequire(import.meta.url)

@@ -16,6 +16,7 @@
  * ioredis `Cluster` with the same settings on every node connection. Every script touches the keys of one
  * account, in one hash slot (ADR 0012), so it runs on the master that owns it, in the same one round trip.
  */
+import { performance } from 'node:perf_hooks'
 import { Cluster, Redis } from 'ioredis'
 import { ConfigError } from '../../config/env-parsing.ts'
 import { createTurnCork } from '../../shared/turn-cork.ts'

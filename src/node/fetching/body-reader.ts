@@ -3,6 +3,7 @@
  * cap (DESIGN 2): a gzip, brotli or zstd bomb is never decoded past the cap and memory stays bounded, because
  * the decoders are streams with backpressure and the whole chain is destroyed the moment the cap is passed.
  */
+import { Buffer } from 'node:buffer'
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream'
 import zlib from 'node:zlib'
 import { tooLarge, type BodyRead } from './target-response.ts'

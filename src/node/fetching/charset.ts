@@ -3,7 +3,7 @@
  * the target declared and returned as a string; any other body is base64 with `result_encoding: 'base64'`.
  * Charset labels follow the WHATWG Encoding Standard, which `TextDecoder` implements (Node has full ICU).
  */
-import { isAscii, isUtf8 } from 'node:buffer'
+import { Buffer, isAscii, isUtf8 } from 'node:buffer'
 import { TextDecoder } from 'node:util'
 import { TextResult } from './envelope-json.ts'
 

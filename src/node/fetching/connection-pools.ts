@@ -11,6 +11,7 @@
  * keeps HTTP/2 sessions open for ever). Counting open connections means asking every client of every pool,
  * so it is skipped while the clients the pools hold could not exceed the cap even if all were connected.
  */
+import { performance } from 'node:perf_hooks'
 import type { CancelSignal } from '../../shared/cancellation.ts'
 import { Client, errors, Pool, type buildConnector } from 'undici'
 import { TargetResponse } from './target-response.ts'

@@ -14,6 +14,7 @@
  * A large envelope is written into a buffer lent by the pool (src/shared/buffer-pool.ts): whoever writes
  * it to a socket gives it back once written.
  */
+import { Buffer } from 'node:buffer'
 import { giveBack, minPooledBytes, takeBuffer } from '../../shared/buffer-pool.ts'
 import type { NodeEnvelope } from '../../shared/fleet-contract.ts'
 import { remembered } from '../../shared/remembered.ts'

@@ -5,6 +5,7 @@
  * `JSON.stringify` writes for valid UTF-8. The module is instantiated once per process, from bytes built
  * into the source (`npm run write:json-escape`); its memory never grows, so the views below stay valid.
  */
+import { Buffer } from 'node:buffer'
 import { jsonEscapeWasm } from './json-escape-wasm.ts'
 
 // The project's TypeScript libraries leave WebAssembly out (it comes with the DOM's): what this file uses.

@@ -2,6 +2,7 @@
  * Reading a response's header fields the same way on HTTP/1.1 and HTTP/2 (undici hands both over as an
  * object of lower-case names, a repeated field as an array).
  */
+import { Buffer } from 'node:buffer'
 import type { Dispatcher } from 'undici'
 
 /** A response's header fields: lower-case names, a repeated field as an array. */

@@ -2,6 +2,7 @@
  * Parsing one Set-Cookie field (RFC 6265bis section 5.6). Lenient like browsers: an attribute that does
  * not parse is ignored, not the cookie; a cookie that cannot be stored at all comes back `undefined`.
  */
+import { Buffer } from 'node:buffer'
 
 export type ParsedCookie = {
   name: string

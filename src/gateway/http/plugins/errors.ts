@@ -2,6 +2,7 @@
  * The one error formatter (DESIGN 3): every error, ours or Fastify's own (unknown route, wrong method,
  * bad JSON, oversized body, failed validation), leaves as application/problem+json with a stable code.
  */
+import { performance } from 'node:perf_hooks'
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import FindMyWay, { type HTTPMethod } from 'find-my-way'
 import { AppError, problemOf, type ErrorCode } from '../../../shared/errors.ts'

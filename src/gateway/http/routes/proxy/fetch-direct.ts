@@ -18,7 +18,9 @@
  * use case) carries the same status, headers and problem body as the Fastify route's, is counted in the
  * same HTTP metrics and writes the same `request completed` line.
  */
+import { Buffer } from 'node:buffer'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { performance } from 'node:perf_hooks'
 import type { FastifyBaseLogger } from 'fastify'
 import { inject } from 'light-my-request'
 import type { Logger } from 'pino'
