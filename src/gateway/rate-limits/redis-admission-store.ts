@@ -39,6 +39,7 @@ import { performance } from 'node:perf_hooks'
 import type { Redis } from 'ioredis'
 import { memberIds, runScript, runScriptBuffers, sentAsGiven } from '../../infra/redis/redis-script.ts'
 import { systemClock, type Clock } from '../../shared/clock.ts'
+import { integerText } from '../../shared/integer-text.ts'
 import { remembered } from '../../shared/remembered.ts'
 import { atTurnEnd } from '../../shared/turn-cork.ts'
 import {
@@ -156,7 +157,8 @@ type StepReply = { admitted: boolean; seen: LogSeen[]; quotaUsed: number | undef
  * admission, some 10,000 instructions a fetch spent serialising a score of numbers and strings one by one
  * in V8's runtime (docs/performance.md). Every number here is a safe integer (`checkRequest`), which a
  * template writes as JSON does; the id is the store's own (base64url, a dot, base 36) and needs no escaping;
- * the key's id and epoch, which come from outside the store, go through `json` (JSON.stringify).
+ * the key's id and epoch, which come from outside the store, go through `json` (JSON.stringify). The times,
+ * past V8's small integers, are written by `integerText`, not by V8's runtime.
  */
 export function stepFields(
   request: CheckedRequest,
@@ -169,14 +171,14 @@ export function stepFields(
   json: (text: string) => string = JSON.stringify,
 ): string {
   const { now } = request
-  let text = `["${now}","${id}",${rules.length},${leases},${quota ? 1 : 0},${key === undefined ? 0 : 1}`
+  let text = `["${integerText(now)}","${id}",${rules.length},${leases},${quota ? 1 : 0},${key === undefined ? 0 : 1}`
   for (let i = 0; i < rules.length; i++) {
     const rule = request.rules[rules[i]!]!
-    text += `,${rule.limit},"${lifeOf(rule.windowMs)}","${now - rule.windowMs}",${flags[i]!}`
+    text += `,${rule.limit},"${lifeOf(rule.windowMs)}","${integerText(now - rule.windowMs)}",${flags[i]!}`
   }
   const { inFlight } = request
   if (leases !== 0 && inFlight !== undefined) {
-    text += `,${inFlight.limit},"${lifeOf(inFlight.leaseMs)}","${now + inFlight.leaseMs}"`
+    text += `,${inFlight.limit},"${lifeOf(inFlight.leaseMs)}","${integerText(now + inFlight.leaseMs)}"`
   }
   if (quota && request.quota !== undefined) text += `,${request.quota.limit},${request.quota.floor ?? 0}`
   if (key !== undefined) text += `,${json(key.keyId)},${json(key.epoch)}`
