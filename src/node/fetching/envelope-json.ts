@@ -60,12 +60,14 @@ export function encodeEnvelope(envelope: NodeEnvelope): Buffer {
     return out.subarray(0, length)
   }
   const rest = fieldsAfterResult(envelope)
-  const restBytes = Buffer.byteLength(rest) - 1 // without its `{`
+  // Room for the fields at three bytes of UTF-8 a UTF-16 unit at most, rather than measuring them first: a
+  // call into C++ of its own, where the write below measures them anyway.
+  const restRoom = rest.length * 3
   let total = 0
   for (const chunk of chunks) total += chunk.length
   // Room for the body with one escape in eight bytes; more is made if the body needs it.
   // A large envelope is written into a pooled buffer, which its writer gives back (buffer-pool.ts).
-  let out: Buffer = takeBuffer(head.length + total + (total >>> 3) + 3 + restBytes)
+  let out: Buffer = takeBuffer(head.length + total + (total >>> 3) + 2 + restRoom)
   let at = head.copy(out, 0)
   out[at++] = quote
   /** The body's bytes after the current chunk. */
@@ -78,15 +80,22 @@ export function encodeEnvelope(envelope: NodeEnvelope): Buffer {
       const escaped = escapeBlock(bytes, start, end)
       // Room for this escape and for every byte after it unescaped; at least doubled when it grows, so a
       // body of nothing but escapes (six bytes each) grows it a few times, not once per block.
-      const need = at + escaped.length + (length - end) + after + 2 + restBytes
+      const need = at + escaped.length + (length - end) + after + 1 + restRoom
       if (need > out.length) out = grown(out, at, Math.max(need + (total >>> 3), out.length * 2))
       out.set(escaped, at)
       at += escaped.length
     }
   }
   out[at++] = quote
-  if (restBytes > 1) out[at++] = comma
-  at += out.write(rest.slice(1), at, 'utf8')
+  // The fields' object written whole, its `{` then made the comma after `result` (or, with no fields, its
+  // `}` moved there): no copy of the text without its first character.
+  const written = out.write(rest, at, 'utf8')
+  if (written > 2) {
+    out[at] = comma
+    at += written
+  } else {
+    out[at++] = closingBrace
+  }
   return out.subarray(0, at)
 }
 
@@ -148,3 +157,4 @@ function grown(out: Buffer, used: number, size: number): Buffer {
 const head = Buffer.from('{"result":')
 const quote = 0x22
 const comma = 0x2c
+const closingBrace = 0x7d
