@@ -87,15 +87,11 @@ export function encodeEnvelope(envelope: NodeEnvelope): Buffer {
     }
   }
   out[at++] = quote
-  // The fields' object written whole, its `{` then made the comma after `result` (or, with no fields, its
-  // `}` moved there): no copy of the text without its first character.
+  // The fields' object written whole, its `{` then made the comma after `result` (it always holds `status`):
+  // no copy of the text without its first character.
   const written = out.write(rest, at, 'utf8')
-  if (written > 2) {
-    out[at] = comma
-    at += written
-  } else {
-    out[at++] = closingBrace
-  }
+  out[at] = comma
+  at += written
   return out.subarray(0, at)
 }
 
@@ -157,4 +153,3 @@ function grown(out: Buffer, used: number, size: number): Buffer {
 const head = Buffer.from('{"result":')
 const quote = 0x22
 const comma = 0x2c
-const closingBrace = 0x7d
