@@ -8,7 +8,10 @@ import { createUsageJournal, type JournalEntry } from './usage-journal.ts'
 const day = '2026-03-02'
 
 /** A journal whose folds hand their entries to `applied`, one array per transaction. */
-function journalIn(t: { after: (fn: () => void) => void }, options: { abandonedAfterMs?: number } = {}) {
+function journalIn(
+  t: { after: (fn: () => void) => void },
+  options: { abandonedAfterMs?: number; linesKept?: number } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'sallyport-journal-'))
   t.after(() => rmSync(dir, { recursive: true, force: true }))
   const applied: JournalEntry[][] = []
@@ -90,4 +93,48 @@ test('a fold that fails applies nothing and leaves every line for the next', asy
     () => journal.append('gw-a', [{ accountId: 'acct_1', day, writes: [write(3)] }]),
     (error: Error) => error.name === 'UsageWriteFailed' && /closed/.test(String(error.cause)),
   )
+})
+
+test("a fold applies this process's lines as they were appended, as another process reads them", async (t) => {
+  const { dir, journal, applied } = journalIn(t)
+  const writes = [write(1, 2)]
+  const batches = [{ accountId: 'acct_"ü"', day, writes }]
+  journal.append('gw-a', batches)
+  // What the caller does with its counts afterwards changes nothing appended.
+  writes[0]!.requests = 99
+  writes.push(write(2))
+  batches.push({ accountId: 'acct_other', day, writes: [write(3)] })
+  const appended = [{ writer: 'gw-a', batches: [{ accountId: 'acct_"ü"', day, writes: [write(1, 2)] }] }]
+  // Another process on the same files reads the same line from the file.
+  const other: JournalEntry[][] = []
+  const reader = createUsageJournal({
+    dir,
+    apply: (entries) => void other.push(structuredClone(entries) as JournalEntry[]),
+    exclusive: async (task) => task(),
+    isGone: () => false,
+  })
+  await reader.fold()
+  await journal.fold()
+  assert.deepEqual(other, [appended])
+  assert.deepEqual(applied, [appended])
+  assert.deepEqual(readdirSync(dir), [])
+  await reader.close()
+  await journal.close()
+})
+
+test('lines past those kept in memory are read from the file, in order, each once', async (t) => {
+  const { dir, journal, applied } = journalIn(t, { linesKept: 2 })
+  journal.append('gw-a', [{ accountId: 'acct_1', day, writes: [write(1)] }])
+  await journal.fold()
+  for (let seq = 2; seq <= 5; seq++)
+    journal.append('gw-a', [{ accountId: 'acct_1', day, writes: [write(seq)] }])
+  await journal.fold()
+  journal.append('gw-a', [{ accountId: 'acct_1', day, writes: [write(6)] }])
+  await journal.fold()
+  const seqs = applied.map((entries) =>
+    entries.flatMap((entry) => entry.batches[0]!.writes.map((w) => w.seq)),
+  )
+  assert.deepEqual(seqs, [[1], [2, 3, 4, 5], [6]])
+  assert.deepEqual(readdirSync(dir), [])
+  await journal.close()
 })
