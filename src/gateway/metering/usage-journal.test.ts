@@ -7,12 +7,21 @@ import { createUsageJournal, type JournalEntry } from './usage-journal.ts'
 
 const day = '2026-03-02'
 
-/** A journal whose folds hand their entries to `applied`, one array per transaction. */
+/**
+ * A journal whose folds hand their entries to `applied`, one array per transaction, in a directory of its
+ * own or, as another process's, in `dir`.
+ */
 function journalIn(
   t: { after: (fn: () => void) => void },
-  options: { abandonedAfterMs?: number; linesKept?: number } = {},
+  {
+    dir = mkdtempSync(join(tmpdir(), 'sallyport-journal-')),
+    ...options
+  }: {
+    dir?: string
+    abandonedAfterMs?: number
+    linesKept?: number
+  } = {},
 ) {
-  const dir = mkdtempSync(join(tmpdir(), 'sallyport-journal-'))
   t.after(() => rmSync(dir, { recursive: true, force: true }))
   const applied: JournalEntry[][] = []
   const journal = createUsageJournal({
@@ -106,13 +115,7 @@ test("a fold applies this process's lines as they were appended, as another proc
   batches.push({ accountId: 'acct_other', day, writes: [write(3)] })
   const appended = [{ writer: 'gw-a', batches: [{ accountId: 'acct_"ü"', day, writes: [write(1, 2)] }] }]
   // Another process on the same files reads the same line from the file.
-  const other: JournalEntry[][] = []
-  const reader = createUsageJournal({
-    dir,
-    apply: (entries) => void other.push(structuredClone(entries) as JournalEntry[]),
-    exclusive: async (task) => task(),
-    isGone: () => false,
-  })
+  const { journal: reader, applied: other } = journalIn(t, { dir })
   await reader.fold()
   await journal.fold()
   assert.deepEqual(other, [appended])
