@@ -206,10 +206,11 @@ export function createUsageJournal({
   /**
    * The lines of the file appended to now, as appended: a fold applies them from here rather than reading
    * back and parsing what this process wrote itself (at one fetch at a time, a line a fetch, that cost 4% of
-   * `dev`'s instructions a fetch, and its garbage more; docs/performance.md). `size` is what was appended to it, in
-   * bytes, and each line's `end` the size once it was. Only this process writes to its file, and only whole
-   * lines while the file is current: a failed append, or a file deleted under us, makes it `stale`, whose
-   * lines are read from the file. Undefined once more than `linesKept` waited: this file's are read from it.
+   * `dev`'s instructions a fetch, and its garbage more; docs/performance.md). `size` is what was appended
+   * to it, in bytes, and each line's `end` the size once it was. Only this process writes to its file, and
+   * only whole lines while the file is current: a failed append, or a file deleted under us, makes it
+   * `stale`, whose lines are read from the file. Undefined once more than `linesKept` waited: this file's
+   * are read from it.
    */
   let lines: { end: number; entry: JournalEntry }[] | undefined = []
   let size = 0
