@@ -206,13 +206,13 @@ export function createUsageJournal({
   /**
    * The lines of the file appended to now, as appended: a fold applies them from here rather than reading
    * back and parsing what this process wrote itself (at one fetch at a time, a line a fetch, that cost 4% of
-   * `dev`'s instructions a fetch, and its garbage more; docs/performance.md). `size` is what was appended
-   * to it, in bytes, and each line's `end` the size once it was. Only this process writes to its file, and
-   * only whole lines while the file is current: a failed append, or a file deleted under us, makes it
-   * `stale`, whose lines are read from the file. Undefined once more than `linesKept` waited: this file's
-   * are read from it.
+   * `dev`'s instructions a fetch, and its garbage more; docs/performance.md): exactly those after `applied`'s
+   * offset, since every fold that moves it takes them all. `size` is what was appended to it, in bytes. Only
+   * this process writes to its file, and only whole lines while the file is current: a failed append, or a
+   * file deleted under us, makes it `stale`, whose lines are read from the file. Undefined once more than
+   * `linesKept` waited: this file's are read from it.
    */
-  let lines: { end: number; entry: JournalEntry }[] | undefined = []
+  let lines: JournalEntry[] | undefined = []
   let size = 0
 
   /**
@@ -267,7 +267,7 @@ export function createUsageJournal({
     }
     size += line.length
     if (lines !== undefined && lines.length >= linesKept) lines = undefined
-    lines?.push({ end: size, entry: { writer, batches: copyOf(batches) } })
+    lines?.push({ writer, batches: copyOf(batches) })
     schedule()
   }
 
@@ -392,14 +392,10 @@ export function createUsageJournal({
       if (read !== undefined) reads.push(read)
     }
     if (fd !== undefined) {
-      const from = applied.get(name) ?? 0
       if (lines === undefined) {
-        const read = readFrom(name, from, fd)
+        const read = readFrom(name, applied.get(name) ?? 0, fd)
         if (read !== undefined) reads.push(read)
-      } else {
-        const entries = lines.filter((line) => line.end > from).map((line) => line.entry)
-        reads.push({ name, entries, end: size, size, mtimeMs: Date.now(), bad: false })
-      }
+      } else reads.push({ name, entries: lines, end: size, size, mtimeMs: Date.now(), bad: false })
     }
     applyAll(reads.flatMap((read) => read.entries))
     const now = Date.now()
