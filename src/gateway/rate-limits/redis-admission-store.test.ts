@@ -48,7 +48,8 @@ const rule = fc.record({
 const request = fc.record(
   {
     now: fc.integer({ min: 40 * 86_400_000, max: 4_102_444_800_000 }),
-    rules: fc.array(rule, { minLength: 1, maxLength: 4 }),
+    // Past the counts kept as text (up to seven rules), and flags past those kept (0 to 3), as well.
+    rules: fc.array(rule, { minLength: 1, maxLength: 9 }),
     inFlight: fc.record({
       key: fc.string({ minLength: 1 }),
       limit: whole(10_000),
@@ -80,7 +81,7 @@ describe("an admission step's fields", () => {
         request,
         fc.boolean(),
         fc.integer({ min: 1, max: 1_000_000 }),
-        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 9, maxLength: 9 }),
         (checked, account, sequence, flagValues) => {
           const id = `AbC-_12x.${sequence.toString(36)}`
           const rules = checked.rules.map((_, i) => i)

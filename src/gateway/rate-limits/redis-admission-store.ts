@@ -147,6 +147,45 @@ type Step = {
 type StepReply = { admitted: boolean; seen: LogSeen[]; quotaUsed: number | undefined } | KeyRefusal
 
 /**
+ * A rule's or the in-flight leases' fields that follow from a limit and a duration alone, `,<limit>,"<the
+ * log's life>","`, as one string per pair met lately: on a gateway they are the same few pairs (a plan's
+ * limits and window, the global ceiling's) fetch after fetch, each written afresh four joins and two numbers'
+ * texts. Bounded, for accounts with limits of their own: past so many durations, or so many limits for one,
+ * that table is emptied and filled again.
+ */
+const heads = new Map<number, Map<number, string>>()
+const headsKept = 256
+
+function headOf(limit: number, ms: number): string {
+  let byLimit = heads.get(ms)
+  if (byLimit === undefined) {
+    if (heads.size >= headsKept) heads.clear()
+    byLimit = new Map()
+    heads.set(ms, byLimit)
+  }
+  let head = byLimit.get(limit)
+  if (head === undefined) {
+    if (byLimit.size >= headsKept) byLimit.clear()
+    head = `,${limit},"${lifeOf(ms)}","`
+    byLimit.set(limit, head)
+  }
+  return head
+}
+
+/**
+ * `",<rules>,<leases>,<quota>,<key>`, the step's counts and flags after its id, for up to `countsKept - 1`
+ * rules: index `((rules * 3 + leases) * 2 + quota) * 2 + key`.
+ */
+const countsKept = 8
+const countTexts = Array.from({ length: countsKept * 12 }, (_, i) => {
+  const [rules, leases, quota, key] = [Math.floor(i / 12), Math.floor(i / 4) % 3, (i >> 1) % 2, i % 2]
+  return `",${rules},${leases},${quota},${key}`
+})
+
+/** `",<flag>`, a rule's last field, for each flag a step gives (0 to 3). */
+const flagTexts = ['",0', '",1', '",2', '",3']
+
+/**
  * A step's fields as the script's JSON array (redis-admission-scripts.ts has their order): now, the id, the
  * number of rules, the in-flight flag (0 none, 1 leases, 2 leases whose expiry to set), has quota, has key,
  * (limit, the log's life, now - windowMs, flags) per rule, [in-flight limit, the leases' life, now +
@@ -158,7 +197,9 @@ type StepReply = { admitted: boolean; seen: LogSeen[]; quotaUsed: number | undef
  * in V8's runtime (docs/performance.md). Every number here is a safe integer (`checkRequest`), which a
  * template writes as JSON does; the id is the store's own (base64url, a dot, base 36) and needs no escaping;
  * the key's id and epoch, which come from outside the store, go through `json` (JSON.stringify). The times,
- * past V8's small integers, are written by `integerText`, not by V8's runtime.
+ * past V8's small integers, are written by `integerText`, not by V8's runtime. What does not change from
+ * fetch to fetch (the counts, a rule's limit and life) is joined from strings kept above: each join is a
+ * string V8 allocates, and flattens again before the text is written.
  */
 export function stepFields(
   request: CheckedRequest,
@@ -171,14 +212,21 @@ export function stepFields(
   json: (text: string) => string = JSON.stringify,
 ): string {
   const { now } = request
-  let text = `["${integerText(now)}","${id}",${rules.length},${leases},${quota ? 1 : 0},${key === undefined ? 0 : 1}`
-  for (let i = 0; i < rules.length; i++) {
+  const count = rules.length
+  const counts =
+    count < countsKept
+      ? countTexts[((count * 3 + leases) * 2 + (quota ? 1 : 0)) * 2 + (key === undefined ? 0 : 1)]!
+      : `",${count},${leases},${quota ? 1 : 0},${key === undefined ? 0 : 1}`
+  let text = '["' + integerText(now) + '","' + id + counts
+  for (let i = 0; i < count; i++) {
     const rule = request.rules[rules[i]!]!
-    text += `,${rule.limit},"${lifeOf(rule.windowMs)}","${integerText(now - rule.windowMs)}",${flags[i]!}`
+    const flag = flags[i]!
+    text += headOf(rule.limit, rule.windowMs) + integerText(now - rule.windowMs)
+    text += flagTexts[flag] ?? `",${flag}`
   }
   const { inFlight } = request
   if (leases !== 0 && inFlight !== undefined) {
-    text += `,${inFlight.limit},"${lifeOf(inFlight.leaseMs)}","${integerText(now + inFlight.leaseMs)}"`
+    text += headOf(inFlight.limit, inFlight.leaseMs) + integerText(now + inFlight.leaseMs) + '"'
   }
   if (quota && request.quota !== undefined) text += `,${request.quota.limit},${request.quota.floor ?? 0}`
   if (key !== undefined) text += `,${json(key.keyId)},${json(key.epoch)}`
