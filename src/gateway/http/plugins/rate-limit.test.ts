@@ -93,6 +93,13 @@ describe('the rate-limit fields', () => {
       '"fetch";r=17;t=42, "host";r=0;t=60',
     )
     assert.equal(
+      rateLimitField([
+        { name: 'global_host', limit: 600, remaining: 5, resetMs: 1 },
+        { name: 'account_general', limit: 300, remaining: 299, resetMs: 60_000 },
+      ]),
+      '"general";r=299;t=60',
+    )
+    assert.equal(
       rateLimitPolicyField({ ...defaultLimits, fetchPerWindow: 1000 }, 'fetch'),
       '"fetch";q=1000;w=60, "host";q=60;w=60, "general";q=300;w=60',
     )

@@ -52,13 +52,24 @@ function seconds(ms: number): number {
   return Math.ceil(ms / 1000)
 }
 
-/** `RateLimit: "fetch";r=17;t=42, "host";r=59;t=60`: what is left and when the window frees up. */
+/** Each advertised policy's opening in a `RateLimit` field, first and after another: `"fetch";r=`. */
+const firstHeads: Partial<Record<LimitRuleName, string>> = {}
+const laterHeads: Partial<Record<LimitRuleName, string>> = {}
+for (const [rule, name] of Object.entries(policyNames) as [LimitRuleName, string][]) {
+  firstHeads[rule] = `"${name}";r=`
+  laterHeads[rule] = `, "${name}";r=`
+}
+
+/**
+ * `RateLimit: "fetch";r=17;t=42, "host";r=59;t=60`: what is left and when the window frees up. Each policy's
+ * text joins its opening, kept above, to its two numbers: every answer of the fetch route writes this field.
+ */
 export function rateLimitField(states: readonly RuleState[]): string {
   let field = ''
   for (const state of states) {
-    const name = policyNames[state.name]
-    if (name === undefined) continue
-    field += `${field === '' ? '' : ', '}"${name}";r=${state.remaining};t=${seconds(state.resetMs)}`
+    const head = (field === '' ? firstHeads : laterHeads)[state.name]
+    if (head === undefined) continue
+    field += head + state.remaining + ';t=' + seconds(state.resetMs)
   }
   return field
 }
