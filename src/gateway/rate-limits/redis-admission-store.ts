@@ -172,15 +172,15 @@ function headOf(limit: number, ms: number): string {
   return head
 }
 
-/**
- * `",<rules>,<leases>,<quota>,<key>`, the step's counts and flags after its id, for up to `countsKept - 1`
- * rules: index `((rules * 3 + leases) * 2 + quota) * 2 + key`.
- */
+/** `",<rules>,<leases>,<quota>,<key>`: the step's counts and flags after its id. */
+const countsText = (rules: number, leases: number, quota: number, key: number) =>
+  `",${rules},${leases},${quota},${key}`
+
+/** `countsText` for up to `countsKept - 1` rules, at index `((rules * 3 + leases) * 2 + quota) * 2 + key`. */
 const countsKept = 8
-const countTexts = Array.from({ length: countsKept * 12 }, (_, i) => {
-  const [rules, leases, quota, key] = [Math.floor(i / 12), Math.floor(i / 4) % 3, (i >> 1) % 2, i % 2]
-  return `",${rules},${leases},${quota},${key}`
-})
+const countTexts = Array.from({ length: countsKept * 12 }, (_, i) =>
+  countsText(Math.floor(i / 12), Math.floor(i / 4) % 3, (i >> 1) % 2, i % 2),
+)
 
 /** `",<flag>`, a rule's last field, for each flag a step gives (0 to 3). */
 const flagTexts = ['",0', '",1', '",2', '",3']
@@ -213,10 +213,12 @@ export function stepFields(
 ): string {
   const { now } = request
   const count = rules.length
+  const hasQuota = quota ? 1 : 0
+  const hasKey = key === undefined ? 0 : 1
   const counts =
     count < countsKept
-      ? countTexts[((count * 3 + leases) * 2 + (quota ? 1 : 0)) * 2 + (key === undefined ? 0 : 1)]!
-      : `",${count},${leases},${quota ? 1 : 0},${key === undefined ? 0 : 1}`
+      ? countTexts[((count * 3 + leases) * 2 + hasQuota) * 2 + hasKey]!
+      : countsText(count, leases, hasQuota, hasKey)
   let text = '["' + integerText(now) + '","' + id + counts
   for (let i = 0; i < count; i++) {
     const rule = request.rules[rules[i]!]!
