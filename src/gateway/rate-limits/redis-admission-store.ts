@@ -87,6 +87,13 @@ export type RedisAdmissionStoreOptions = {
 /** At most this many admissions in one script: a script holds Redis to itself while it runs. */
 const batchSize = 64
 
+/**
+ * How long a release asked for in a turn with no admission waits for one to go with (below): longer than a
+ * gateway behind a load balancer waits for its next fetch when a caller sends one fetch after another over
+ * several gateways, short beside any fetch.
+ */
+const releaseWaitMs = 10
+
 /** A key lives half as long again as its entries need, and its expiry is asked for again within a quarter. */
 const lifeOf = (ms: number) => Math.ceil(ms * 1.5)
 const askEvery = (ms: number) => ms / 4
@@ -338,11 +345,17 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
   // (on one Redis, one slot for all). The script decides each step as if it were a script of its own, in the
   // order they were asked for, so nothing is admitted that one command per step would have refused; what
   // changes is the commands Redis and ioredis handle per fetch (docs/performance.md).
+  //
+  // Releases asked for in a turn with no step wait up to `releaseWaitMs` for the next step, and leave in its
+  // write, ahead of it: at one fetch at a time a gateway and Redis wake once a fetch for the admission, not
+  // once more for the release's own command and reply. The account's next admission on this gateway still
+  // finds the slot free; one on another gateway may find it taken for up to that much longer.
   type Queued = { step: Step; resolve: (reply: StepReply) => void; reject: (error: unknown) => void }
   type Release = { tokens: string[]; waiters: { resolve: () => void; reject: (error: unknown) => void }[] }
   let waiting = new Map<string, Queued[]>()
   let alone = 0
   let releases = new Map<string, Release>()
+  let releaseTimer: NodeJS.Timeout | undefined
   let scheduled = false
 
   function schedule(): void {
@@ -351,12 +364,11 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     atTurnEnd(flush)
   }
 
-  function flush(): void {
-    scheduled = false
+  function sendReleases(): void {
+    if (releaseTimer !== undefined) clearTimeout(releaseTimer)
+    releaseTimer = undefined
     const releasing = releases
-    const admitting = waiting
     releases = new Map()
-    waiting = new Map()
     for (const [key, release] of releasing) {
       const members = [key, ...release.tokens]
       ;(sentAsGiven(redis, 'ZREM', members, 'utf8') ?? redis.zrem(key, ...release.tokens)).then(
@@ -364,6 +376,13 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
         (error: unknown) => release.waiters.forEach((waiter) => waiter.reject(error)),
       )
     }
+  }
+
+  function flush(): void {
+    scheduled = false
+    const admitting = waiting
+    waiting = new Map()
+    sendReleases()
     for (const queued of admitting.values()) {
       for (let from = 0; from < queued.length; from += batchSize) send(queued.slice(from, from + batchSize))
     }
@@ -489,7 +508,7 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
           release.tokens.push(token)
           release.waiters.push({ resolve, reject })
         }
-        schedule()
+        if (!scheduled) releaseTimer ??= setTimeout(sendReleases, releaseWaitMs)
       }),
 
     refundQuota: async (key) => {
@@ -512,6 +531,8 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     },
 
     close: async () => {
+      // Releases still waiting go before the connection closes (ioredis sends QUIT after them).
+      if (releaseTimer !== undefined) sendReleases()
       if (ownsConnection) await redis.quit()
     },
   }

@@ -213,6 +213,57 @@ if (!(await redisAnswers())) {
     }
   })
 
+  test('a release in a turn with no admission waits for the next one and goes ahead of it', async () => {
+    const harness = await makeRedisHarness(testClock(t0))
+    const redis = connect()
+    try {
+      const order: string[] = []
+      const client = through(redis, {
+        callBuffer: (command: string, args: (string | number)[]) => {
+          order.push(command)
+          return redis.callBuffer(command, args)
+        },
+        zrem: (...args: Parameters<AdmissionRedis['zrem']>) => {
+          order.push('ZREM')
+          return redis.zrem(...args)
+        },
+      })
+      const store = storeOn(harness, client)
+      const oneAtATime = {
+        rules: [{ name: 'account_fetch' as const, key: '{acct_a}', limit: 100, windowMs: 60_000 }],
+        inFlight: { key: '{acct_a}', limit: 1, leaseMs: 60_000 },
+      }
+      const first = await store.admit(oneAtATime)
+      assert.ok(first.admitted)
+      const released = store.release('{acct_a}', first.inFlightToken!)
+      await new Promise((resolve) => setImmediate(resolve))
+      assert.deepEqual(order, ['EVALSHA'], 'the release waits for an admission to go with')
+
+      // The next fetch's admission takes it along, ahead of itself: the one slot is free for it.
+      const second = await store.admit(oneAtATime)
+      await released
+      assert.deepEqual(order, ['EVALSHA', 'ZREM', 'EVALSHA'])
+      assert.ok(second.admitted)
+
+      // With no admission to come, it goes on its own (within 10 ms).
+      await store.release('{acct_a}', second.inFlightToken!)
+      assert.deepEqual(order, ['EVALSHA', 'ZREM', 'EVALSHA', 'ZREM'])
+      assert.equal(await harness.admin.zcard(`${harness.prefix}inflight:{acct_a}`), 0)
+
+      // One still waiting when the store closes goes before the connection does.
+      const third = await store.admit(oneAtATime)
+      assert.ok(third.admitted)
+      const last = store.release('{acct_a}', third.inFlightToken!)
+      await store.close()
+      assert.equal(order.at(-1), 'ZREM')
+      await last
+      assert.equal(await harness.admin.zcard(`${harness.prefix}inflight:{acct_a}`), 0)
+    } finally {
+      await redis.quit()
+      await harness.dispose()
+    }
+  })
+
   test('one script for a turn answers every admission as a script of its own would have', async () => {
     // What a script learns of a log (pruned, counted, its first entry) serves its later admissions: windows
     // that slide within the turn, leases that expire, clocks that go back, refusals at a full log. The same
