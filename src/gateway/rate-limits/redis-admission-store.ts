@@ -531,8 +531,10 @@ export function createRedisAdmissionStore(options: RedisAdmissionStoreOptions): 
     },
 
     close: async () => {
-      // Releases still waiting go before the connection closes (ioredis sends QUIT after them).
-      if (releaseTimer !== undefined) sendReleases()
+      // Releases still waiting go before the connection closes (ioredis sends QUIT after them): those
+      // waiting for the next admission, and those asked for in this very turn, whose flush at the turn's
+      // end would come after the QUIT.
+      if (releases.size > 0) sendReleases()
       if (ownsConnection) await redis.quit()
     },
   }

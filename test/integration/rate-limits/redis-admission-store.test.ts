@@ -264,6 +264,33 @@ if (!(await redisAnswers())) {
     }
   })
 
+  test('a release asked for in the turn the store closes in goes before the connection does', async () => {
+    const harness = await makeRedisHarness(testClock(t0))
+    const redis = connect()
+    try {
+      const store = storeOn(harness, through(redis, {}))
+      const oneAtATime = {
+        rules: [{ name: 'account_fetch' as const, key: '{acct_a}', limit: 100, windowMs: 60_000 }],
+        inFlight: { key: '{acct_a}', limit: 1, leaseMs: 60_000 },
+      }
+      const first = await store.admit(oneAtATime)
+      assert.ok(first.admitted)
+      // An admission and a release in the turn of the close: the turn's flush comes after it.
+      const late = assert.rejects(async () => store.admit(oneAtATime))
+      const released = store.release('{acct_a}', first.inFlightToken!)
+      await store.close()
+      // What closeRedis does once every store has closed.
+      await redis.quit()
+      await released
+      assert.equal(await harness.admin.zcard(`${harness.prefix}inflight:{acct_a}`), 0)
+      // The admission went after the connection had closed: it fails, nothing admitted.
+      await late
+    } finally {
+      redis.disconnect()
+      await harness.dispose()
+    }
+  })
+
   test('one script for a turn answers every admission as a script of its own would have', async () => {
     // What a script learns of a log (pruned, counted, its first entry) serves its later admissions: windows
     // that slide within the turn, leases that expire, clocks that go back, refusals at a full log. The same
