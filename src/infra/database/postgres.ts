@@ -123,6 +123,11 @@ const clientTimeoutMarginMs = 1_000
  * The pool as Kysely sees it, with faults of the database turned into `database_unavailable`. A connection
  * whose statement failed without an answer from the server (lost, or timed out on the client) is released
  * with that error, so pg-pool destroys it instead of handing out a connection still waiting for a reply.
+ *
+ * Each pg connection has one such wrapper for its life, handed out at every checkout: Kysely keeps its own
+ * connection object per object the pool hands it (a WeakMap), so a wrapper made afresh at each checkout was a
+ * new Kysely connection, a WeakMap entry, two closures and an error listener added and removed per statement,
+ * which a fetch's metering commit paid every time (docs/performance.md).
  */
 function faultAwarePool(
   pool: pg.Pool,
@@ -130,6 +135,48 @@ function faultAwarePool(
   onStatementsLost: ((error: Error) => void) | undefined,
 ): PostgresPool {
   let statementsLost = false
+  const wrappers = new WeakMap<pg.PoolClient, GuardedClient>()
+
+  function guard(client: pg.PoolClient): GuardedClient {
+    // What failed the connection during the current checkout: set by the connection's error event or by a
+    // statement that got no answer, cleared at the next checkout. pg-pool listens for errors only on idle
+    // connections: one lost while checked out, between two statements, would otherwise be an uncaught
+    // 'error' event and end the process. This listener stays for the connection's life; an error while it
+    // is idle makes pg-pool drop it, so that connection is never checked out again.
+    let lost: Error | undefined
+    client.on('error', (error: Error) => {
+      lost = error
+    })
+    return {
+      checkedOut() {
+        lost = undefined
+      },
+      query: (async (sql: string, parameters: readonly unknown[]) => {
+        try {
+          const values = [...parameters]
+          const statement = !preparedStatements || parameters.length === 0 ? undefined : namedStatement(sql)
+          const result = await (statement === undefined
+            ? client.query(sql, values)
+            : client.query(Object.create(statement) as pg.QueryConfig, values))
+          return result as PostgresQueryResult<unknown>
+        } catch (error) {
+          if (isDatabaseFault(error) && !(error instanceof pg.DatabaseError)) lost = error as Error
+          if (
+            preparedStatements &&
+            !statementsLost &&
+            error instanceof pg.DatabaseError &&
+            lostStatementCodes.has(error.code ?? '')
+          ) {
+            statementsLost = true
+            onStatementsLost?.(error)
+          }
+          throw asDatabaseFault(error)
+        }
+      }) as PostgresPoolClient['query'],
+      release: () => client.release(lost),
+    }
+  }
+
   return {
     async connect() {
       let client: pg.PoolClient
@@ -141,46 +188,20 @@ function faultAwarePool(
         if (error instanceof TypeError || error instanceof RangeError) throw error
         throw databaseUnavailable(error)
       }
-      let lost: Error | undefined
-      // pg-pool listens for errors only on idle connections: one lost while checked out, between two
-      // statements, would otherwise be an uncaught 'error' event and end the process.
-      const onError = (error: Error) => {
-        lost = error
+      let guarded = wrappers.get(client)
+      if (guarded === undefined) {
+        guarded = guard(client)
+        wrappers.set(client, guarded)
       }
-      client.on('error', onError)
-      const guarded: PostgresPoolClient = {
-        query: (async (sql: string, parameters: readonly unknown[]) => {
-          try {
-            const values = [...parameters]
-            const statement = !preparedStatements || parameters.length === 0 ? undefined : namedStatement(sql)
-            const result = await (statement === undefined
-              ? client.query(sql, values)
-              : client.query(Object.create(statement) as pg.QueryConfig, values))
-            return result as PostgresQueryResult<unknown>
-          } catch (error) {
-            if (isDatabaseFault(error) && !(error instanceof pg.DatabaseError)) lost = error as Error
-            if (
-              preparedStatements &&
-              !statementsLost &&
-              error instanceof pg.DatabaseError &&
-              lostStatementCodes.has(error.code ?? '')
-            ) {
-              statementsLost = true
-              onStatementsLost?.(error)
-            }
-            throw asDatabaseFault(error)
-          }
-        }) as PostgresPoolClient['query'],
-        release: () => {
-          client.off('error', onError)
-          client.release(lost)
-        },
-      }
+      guarded.checkedOut()
       return guarded
     },
     end: () => pool.end(),
   }
 }
+
+/** A pg connection as the pool hands it to Kysely, once per connection (`faultAwarePool`). */
+type GuardedClient = PostgresPoolClient & { checkedOut(): void }
 
 export function openPostgresDatabase(url: string, options: PostgresOptions = {}): Kysely<DatabaseSchema> {
   const settings = { ...postgresPoolDefaults, ...options }

@@ -407,6 +407,25 @@ describe('the PostgreSQL pool', { skip: postgresAvailable ? false : 'no PostgreS
     assert.equal(rows[0]!.app, 'sallyport')
   })
 
+  it('keeps a connection across checkouts with one error listener for its life', async (t) => {
+    const db = openPostgresDatabase(postgresUrl, { size: 1 })
+    t.after(() => db.destroy())
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
+    t.after(() => process.off('warning', onWarning))
+    // Each statement is a checkout of the one connection: a listener added per checkout and never taken off
+    // would pass Node's limit of ten within these (MaxListenersExceededWarning).
+    const backends = new Set<number>()
+    for (let i = 0; i < 30; i++) {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid, ${i}::int as i`.execute(db)
+      backends.add(rows[0]!.pid)
+    }
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.equal(backends.size, 1, 'the same connection served every statement, none dropped')
+    assert.deepEqual(warnings, [])
+  })
+
   it('prepares a statement with parameters once per connection, under its name, and binds each call’s values', async (t) => {
     const db = openPostgresDatabase(postgresUrl, { size: 1 })
     t.after(() => db.destroy())
