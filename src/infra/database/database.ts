@@ -15,6 +15,7 @@ import { SQLite } from './sqlite-binding.ts'
 import {
   openPostgresDatabase,
   postgresPoolDefaults,
+  postgresPoolOf,
   type PostgresOptions,
   type PostgresPoolSettings,
 } from './postgres.ts'
@@ -53,6 +54,8 @@ export function openSqliteDatabase(file: string): Database {
 export function sqliteHandleOf(db: Database): BetterSqlite3.Database | undefined {
   return sqliteHandles.get(db)
 }
+
+export { postgresPoolOf }
 
 export type DialectName = 'sqlite' | 'postgres'
 

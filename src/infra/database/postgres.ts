@@ -10,7 +10,13 @@
  *   again the pool opens new connections by itself: nothing needs a restart.
  */
 import { createHash } from 'node:crypto'
-import { Kysely, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely'
+import {
+  Kysely,
+  type KyselyConfig,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely'
 import pg from 'pg'
 import { asDatabaseFault, databaseUnavailable, isDatabaseFault } from './database-faults.ts'
 import type { DatabaseSchema } from './schema.ts'
@@ -135,6 +141,7 @@ function faultAwarePool(
   onStatementsLost: ((error: Error) => void) | undefined,
 ): PostgresPool {
   let statementsLost = false
+  let ended: Promise<void> | undefined
   const wrappers = new WeakMap<pg.PoolClient, GuardedClient>()
 
   function guard(client: pg.PoolClient): GuardedClient {
@@ -196,12 +203,43 @@ function faultAwarePool(
       guarded.checkedOut()
       return guarded
     },
-    end: () => pool.end(),
+    // Once: Kysely's driver ends the pool it started, and the Database ends it in any case.
+    end: () => (ended ??= pool.end()),
   }
 }
 
 /** A pg connection as the pool hands it to Kysely, once per connection (`faultAwarePool`). */
 type GuardedClient = PostgresPoolClient & { checkedOut(): void }
+
+/**
+ * A Database on PostgreSQL that holds its pool: `postgresPoolOf` hands it out, and `destroy()` ends it also
+ * when no statement went through Kysely, whose driver ends the pool only once a statement of its own has
+ * started it.
+ */
+class PostgresDatabase extends Kysely<DatabaseSchema> {
+  readonly pool: PostgresPool
+
+  constructor(config: KyselyConfig, pool: PostgresPool) {
+    super(config)
+    this.pool = pool
+  }
+
+  override async destroy(): Promise<void> {
+    await super.destroy()
+    await this.pool.end()
+  }
+}
+
+/**
+ * The pool under a Database of `openPostgresDatabase`, as Kysely's driver takes its connections from it
+ * (faults turned into `database_unavailable`, named statements), for the one statement on every fetch's path
+ * that costs less sent on a connection of its own than through Kysely's executor and driver (the metering
+ * commit: usage-repository.ts); undefined for any other Database (SQLite, or one Kysely derived, such as
+ * `withTables()`). A statement sent so runs outside any transaction Kysely has open.
+ */
+export function postgresPoolOf(db: Kysely<DatabaseSchema>): PostgresPool | undefined {
+  return db instanceof PostgresDatabase ? db.pool : undefined
+}
 
 export function openPostgresDatabase(url: string, options: PostgresOptions = {}): Kysely<DatabaseSchema> {
   const settings = { ...postgresPoolDefaults, ...options }
@@ -225,9 +263,6 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   // Without a listener an idle connection's error (a server restart) would end the process.
   pool.on('error', (error) => options.onIdleError?.(error))
   // Introspection (the Migrator's "do my tables exist?") sees this process's schema only: schema-introspector.ts.
-  return new Kysely<DatabaseSchema>({
-    dialect: new CurrentSchemaPostgresDialect({
-      pool: faultAwarePool(pool, settings.preparedStatements, options.onStatementsLost),
-    }),
-  })
+  const guarded = faultAwarePool(pool, settings.preparedStatements, options.onStatementsLost)
+  return new PostgresDatabase({ dialect: new CurrentSchemaPostgresDialect({ pool: guarded }) }, guarded)
 }

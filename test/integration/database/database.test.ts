@@ -17,7 +17,7 @@ import {
   openDatabase,
   type Database,
 } from '../../../src/infra/database/database.ts'
-import { openPostgresDatabase, parseInt8 } from '../../../src/infra/database/postgres.ts'
+import { openPostgresDatabase, parseInt8, postgresPoolOf } from '../../../src/infra/database/postgres.ts'
 import {
   forEachDialect,
   openers,
@@ -405,6 +405,22 @@ describe('the PostgreSQL pool', { skip: postgresAvailable ? false : 'no PostgreS
       select current_schema() as schema, current_setting('application_name') as app`.execute(db)
     assert.match(rows[0]!.schema, /^test_\d+_[0-9a-f]+$/)
     assert.equal(rows[0]!.app, 'sallyport')
+  })
+
+  it('ends its pool on destroy also when every statement went straight to the pool', async () => {
+    const db = openPostgresDatabase(postgresUrl, { size: 1 })
+    const pool = postgresPoolOf(db)
+    assert.ok(pool !== undefined)
+    const connection = await pool.connect()
+    try {
+      assert.deepEqual((await connection.query('select 1 as one', [])).rows, [{ one: 1 }])
+    } finally {
+      connection.release()
+    }
+    // Kysely's driver never started (no statement of its own): the Database ends the pool all the same, so
+    // no connection is left open to hold the process.
+    await db.destroy()
+    await assert.rejects(pool.connect(), { code: 'database_unavailable' })
   })
 
   it('keeps a connection across checkouts with one error listener for its life', async (t) => {

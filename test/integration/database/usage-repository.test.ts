@@ -8,7 +8,7 @@ import {
 import { forEachDialect } from '../../helpers/databases.ts'
 import { insertAccount } from '../../helpers/account-rows.ts'
 import { sql } from 'kysely'
-import type { Database } from '../../../src/infra/database/database.ts'
+import { postgresPoolOf, type Database } from '../../../src/infra/database/database.ts'
 import { eventually } from '../../helpers/cli.ts'
 
 /** One account and day's writes, as the metering service sends them alone. */
@@ -284,6 +284,31 @@ forEachDialect((name, openDb) => {
         assert.equal(failure.maybeWritten, false)
         assert.deepEqual(await usage.days('acct_1'), [])
         assert.deepEqual(await writerNumbers(db), [])
+      })
+
+      it("gives a commit's connection back to the pool, refused or not", async (t) => {
+        const { db, close } = await openDb()
+        t.after(close)
+        // The commit goes straight on a connection of the pool Kysely's driver uses.
+        assert.ok(postgresPoolOf(db) !== undefined)
+        await insertAccount(db, 'acct_1')
+        const usage = createUsageRepository(db)
+        // More refused commits than the pool has connections (5): one kept would leave the last ones
+        // waiting for a connection until the pool's time-out, and failing as the database's fault.
+        for (let seq = 1; seq <= 7; seq++) {
+          const failure = await addOnce(usage, 'gw-a', 'acct_nobody', '2026-03-02', [
+            { seq, requests: 1, bytes: 1 },
+          ]).then(
+            () => assert.fail('the write should fail'),
+            (error: unknown) => error,
+          )
+          assert.ok(failure instanceof UsageWriteFailed)
+          assert.equal(failure.maybeWritten, false, `refused commit ${seq}`)
+        }
+        for (let seq = 1; seq <= 7; seq++) {
+          await addOnce(usage, 'gw-a', 'acct_1', '2026-03-02', [{ seq, requests: 1, bytes: 10 }])
+        }
+        assert.deepEqual(await usage.days('acct_1'), [{ day: '2026-03-02', requests: 7, bytes: 70 }])
       })
     } else {
       // The journal takes the counts at once; its fold drops those of an account that is gone, as the
