@@ -1,6 +1,6 @@
 /** Every SQL statement about usage: one row per account and UTC day, counts only (DESIGN 7). */
 import type BetterSqlite3 from 'better-sqlite3'
-import { sql, type CompiledQuery } from 'kysely'
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely'
 import type { Logger } from 'pino'
 import pg from 'pg'
 import { dialectOf, postgresPoolOf, sqliteHandleOf, type Database } from '../../infra/database/database.ts'
@@ -46,11 +46,14 @@ const addedToTheRow = sql`
  * fetch's path (metering commits before the envelope is delivered, DESIGN 6), and at one fetch at a time
  * building and compiling it through Kysely's template for every commit was a tenth of the gateway's side of
  * the commit (docs/performance.md). Its parameters, in order: the accounts, days, writer numbers, requests
- * and bytes of the writes, then the writer twice.
+ * and bytes of the writes, then the writer (`$6`, named twice: see `reusing`).
  */
 function compileAddOnce(db: Database): CompiledQuery {
   const writer = ''
-  const compiled = sql`
+  return reusing(
+    db,
+    6,
+    sql`
       with fresh as (
         select w.account_id, w.day, w.seq, w.requests, w.bytes
         from ${unnestedWrites}
@@ -64,13 +67,12 @@ function compileAddOnce(db: Database): CompiledQuery {
         group by account_id, day
       )
       insert into usage_daily as daily (account_id, day, requests, bytes, writers)
-      select account_id, day, requests, bytes, jsonb_build_object(${writer}::text, last)::text from total
+      select account_id, day, requests, bytes, jsonb_build_object($6::text, last)::text from total
       order by account_id, day
       on conflict (account_id, day) do update
         set ${addedToTheRow}
-  `.compile(db)
-  if (compiled.parameters.length !== 7) throw new Error('the usage commit must take seven parameters')
-  return compiled
+  `,
+  )
 }
 
 /**
@@ -78,22 +80,24 @@ function compileAddOnce(db: Database): CompiledQuery {
  * at a time: the same rules without the arrays, the join and the grouping, which cost PostgreSQL half as
  * much CPU again per commit (docs/performance.md, "2026-12-04 (seventeenth)"). The write is added when its
  * number is above the writer's in the row, or the row is new. Its parameters, in order: the account, the
- * day, the write's requests and bytes, then the writer and the write's number twice.
+ * day, the write's requests and bytes, then the writer and the write's number (`$5` and `$6`, each named
+ * twice).
  */
 function compileAddOneWrite(db: Database): CompiledQuery {
   const none = ''
   const number = 0
-  const compiled = sql`
+  return reusing(
+    db,
+    6,
+    sql`
       insert into usage_daily as daily (account_id, day, requests, bytes, writers)
       values (${none}, ${none}, ${number}::bigint, ${number}::bigint,
         jsonb_build_object(${none}::text, ${number}::bigint)::text)
       on conflict (account_id, day) do update
         set ${addedToTheRow}
-        where coalesce((daily.writers::jsonb ->> ${none}::text)::bigint, 0) < ${number}::bigint
-  `.compile(db)
-  if (compiled.parameters.length !== 8)
-    throw new Error('the one-write usage commit must take eight parameters')
-  return compiled
+        where coalesce((daily.writers::jsonb ->> $5::text)::bigint, 0) < $6::bigint
+  `,
+  )
 }
 
 /**
@@ -103,11 +107,14 @@ function compileAddOneWrite(db: Database): CompiledQuery {
  * (docs/performance.md, "2026-12-04 (twentieth)"). A row may be updated only once by one statement, so an
  * account and day listed twice (a write sent again beside a new one) goes by `compileAddOnce`. Its
  * parameters, in order: the accounts, days, writer numbers, requests and bytes of the writes, then the writer
- * three times.
+ * (`$6`, named three times).
  */
 function compileAddDistinctWrites(db: Database): CompiledQuery {
   const writer = ''
-  const compiled = sql`
+  return reusing(
+    db,
+    6,
+    sql`
       with w as (
         select *
         from ${unnestedWrites}
@@ -118,11 +125,25 @@ function compileAddDistinctWrites(db: Database): CompiledQuery {
       order by w.account_id, w.day
       on conflict (account_id, day) do update
         set ${addedToTheRow}
-        where coalesce((daily.writers::jsonb ->> ${writer}::text)::bigint, 0)
-          < (excluded.writers::jsonb ->> ${writer}::text)::bigint
-  `.compile(db)
-  if (compiled.parameters.length !== 8)
-    throw new Error('the usage commit of distinct accounts and days must take eight parameters')
+        where coalesce((daily.writers::jsonb ->> $6::text)::bigint, 0)
+          < (excluded.writers::jsonb ->> $6::text)::bigint
+  `,
+  )
+}
+
+/**
+ * A statement that names some of its parameters more than once, compiled: Kysely numbers a parameter per
+ * mention, so a later mention is written as the placeholder of the first (`$6`), and the statement takes
+ * `count` parameters. Each parameter is one more value for pg to turn into text and encode in the Bind
+ * message: naming the writer and the write's number once took 6% off a one-write commit on the gateway
+ * (docs/performance.md, "2026-12-08 (forty-seventh)"). Compiling checks the numbering: a placeholder beyond
+ * `count`, or a parameter count that moved, would bind the wrong value.
+ */
+function reusing(db: Database, count: number, statement: RawBuilder<unknown>): CompiledQuery {
+  const compiled = statement.compile(db)
+  const highest = Math.max(...Array.from(compiled.sql.matchAll(/\$(\d+)/g), (match) => Number(match[1])))
+  if (compiled.parameters.length !== count || highest !== count)
+    throw new Error(`a usage commit must take ${count} parameters, each named, and no more`)
   return compiled
 }
 
@@ -257,7 +278,7 @@ export function createUsageRepository(db: Database, { log }: UsageRepositoryOpti
       addOneWriteQuery ??= compileAddOneWrite(db)
       query = {
         ...addOneWriteQuery,
-        parameters: [only.accountId, only.day, requests, bytes, writer, seq, writer, seq],
+        parameters: [only.accountId, only.day, requests, bytes, writer, seq],
       }
     } else {
       const accounts: string[] = []
@@ -279,11 +300,11 @@ export function createUsageRepository(db: Database, { log }: UsageRepositoryOpti
         addDistinctWritesQuery ??= compileAddDistinctWrites(db)
         query = {
           ...addDistinctWritesQuery,
-          parameters: [accounts, days, seqs, requests, bytes, writer, writer, writer],
+          parameters: [accounts, days, seqs, requests, bytes, writer],
         }
       } else {
         addOnceQuery ??= compileAddOnce(db)
-        query = { ...addOnceQuery, parameters: [accounts, days, seqs, requests, bytes, writer, writer] }
+        query = { ...addOnceQuery, parameters: [accounts, days, seqs, requests, bytes, writer] }
       }
     }
     try {
